@@ -1,1 +1,2 @@
-export {};
+export * from './auth.ts';
+export * from './errors.ts';

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** User types of platform-core §6. */
+export const userType = z.enum([
+  'employee',
+  'company',
+  'read_only',
+  'sudo',
+  'support',
+  'superuser',
+  'finance',
+]);
+export type UserType = z.infer<typeof userType>;
+
+/** Access roles in meta.accessRoles (platform-core §6). */
+export const accessRole = z.enum(['acs', 'rms', 'telegram', 'manage_users', 'legacy', 'alarm_settings']);
+export type AccessRole = z.infer<typeof accessRole>;
+
+/** POST /user/auth/login. `otp` is needed only when the user has two-factor enabled. */
+export const loginBody = z.object({
+  username: z.string().trim().min(1).max(100),
+  password: z.string().min(1).max(200),
+  otp: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** Token pair (platform-core §7, lifetimes §9: access 18000 s, refresh 86400 s). */
+export const tokenPair = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  refresh_expires_in: z.number().int(),
+});
+export type TokenPair = z.infer<typeof tokenPair>;
+
+/**
+ * Reply of POST /user/auth/login: either the token pair, or — when the user has two-factor
+ * enabled and sent no `otp` — `{ two_factor_required: true }` (no tokens). The client then asks
+ * for the one-time password and repeats the login with `otp`.
+ */
+export const loginReply = z.union([tokenPair, z.object({ two_factor_required: z.literal(true) })]);
+export type LoginReply = z.infer<typeof loginReply>;
+
+/** POST /user/auth/refresh. Rotating: the used refresh token is revoked. */
+export const refreshBody = z.object({ refresh_token: z.string().min(1) });
+
+/** The user as GET /user/auth/user returns it (platform-core §3 "User"). */
+export const authUser = z.object({
+  uid: z.string(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  type: userType,
+  /** Allowed tenants as stored on the user; empty means "not restricted by the user" (see domain allowedTenants). */
+  tenants: z.array(z.string()),
+  /** Company owner's uid; null for the owner itself (root user id = root_user_uid ?? uid). */
+  root_user_uid: z.string().nullable(),
+  company_id: z.string().nullable(),
+  /** Company code (ktbl, ftb, ...) of the user's company; null for provider staff. */
+  company_code: z.string().nullable(),
+  logo: z.string().nullable(),
+  meta: z.object({ accessRoles: z.array(accessRole) }),
+  scope: z.array(z.string()),
+  two_factor_enabled: z.boolean(),
+  created_at: z.string(),
+});
+export type AuthUser = z.infer<typeof authUser>;
