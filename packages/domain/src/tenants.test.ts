@@ -1,8 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { TENANTS } from './tenants.ts';
+import {
+  ALL_TENANTS,
+  FIRST_OPERATOR_TENANT,
+  INSTALLED_TENANTS,
+  isAnyTenant,
+  isInstalledTenant,
+  isRectifierTenant,
+  isTenant,
+  RECTIFIER_TENANTS,
+  TENANTS,
+  tenantLabel,
+} from './tenants.ts';
 
 describe('tenants (platform-core §1)', () => {
   it('lists the four mobile operators', () => {
     expect(TENANTS).toEqual(['banglalink', 'robi', 'grameenphone', 'teletalk']);
+  });
+
+  it('installed tenants exclude teletalk', () => {
+    expect(INSTALLED_TENANTS).toEqual(['banglalink', 'robi', 'grameenphone']);
+    expect(isInstalledTenant('teletalk')).toBe(false);
+    expect(isInstalledTenant('robi')).toBe(true);
+  });
+
+  it('knows the two rectifier-based tenants, which are not operators', () => {
+    expect(RECTIFIER_TENANTS).toEqual(['scom_rect_1', 'scom_rect_2']);
+    expect(isRectifierTenant('scom_rect_2')).toBe(true);
+    expect(isTenant('scom_rect_1')).toBe(false);
+    expect(isAnyTenant('scom_rect_1')).toBe(true);
+    expect(ALL_TENANTS).toHaveLength(6);
+  });
+
+  it('rejects unknown and non-string values', () => {
+    expect(isTenant('airtel')).toBe(false);
+    expect(isTenant(undefined)).toBe(false);
+    expect(isAnyTenant(42)).toBe(false);
+  });
+
+  it('the first operator tenant is banglalink (platform-core §5 decision)', () => {
+    expect(FIRST_OPERATOR_TENANT).toBe('banglalink');
+  });
+
+  it('labels tenants and passes unknown codes through', () => {
+    expect(tenantLabel('grameenphone')).toBe('Grameenphone');
+    expect(tenantLabel('scom_rect_1')).toBe('SCOM Rect 1');
+    expect(tenantLabel('airtel')).toBe('airtel');
   });
 });

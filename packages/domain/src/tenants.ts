@@ -1,3 +1,67 @@
+/**
+ * Tenants: the mobile operators that share a tower site (platform-core §1).
+ */
+
 /** Mobile operators that can be tenants of a site (platform-core §1). */
 export const TENANTS = ['banglalink', 'robi', 'grameenphone', 'teletalk'] as const;
+/** A mobile-operator tenant. */
 export type Tenant = (typeof TENANTS)[number];
+
+/** Tenants with equipment installed at sites (platform-core §1); the default allowed set. */
+export const INSTALLED_TENANTS = ['banglalink', 'robi', 'grameenphone'] as const satisfies readonly Tenant[];
+/** A tenant that has equipment installed at sites. */
+export type InstalledTenant = (typeof INSTALLED_TENANTS)[number];
+
+/** The two rectifier-based tenants (platform-core §1). */
+export const RECTIFIER_TENANTS = ['scom_rect_1', 'scom_rect_2'] as const;
+/** A rectifier-based tenant. */
+export type RectifierTenant = (typeof RECTIFIER_TENANTS)[number];
+
+/** Every tenant code the platform knows: operators first, then rectifier-based tenants. */
+export const ALL_TENANTS = [...TENANTS, ...RECTIFIER_TENANTS] as const;
+/** Any tenant code (operator or rectifier-based). */
+export type AnyTenant = (typeof ALL_TENANTS)[number];
+
+/**
+ * The "first operator tenant" of platform-core §5: power alarms and events that carry no tenant
+ * are counted as this tenant. Decision: it is the first entry of {@link TENANTS} (`banglalink`).
+ */
+export const FIRST_OPERATOR_TENANT: Tenant = TENANTS[0];
+
+/**
+ * Display labels of tenants (feature-areas §1 spells the operators capitalised). The rectifier
+ * tenants have no label in the spec; decision: 'SCOM Rect 1' / 'SCOM Rect 2'.
+ */
+export const TENANT_LABELS: Readonly<Record<AnyTenant, string>> = {
+  banglalink: 'Banglalink',
+  robi: 'Robi',
+  grameenphone: 'Grameenphone',
+  teletalk: 'Teletalk',
+  scom_rect_1: 'SCOM Rect 1',
+  scom_rect_2: 'SCOM Rect 2',
+};
+
+/** True when `value` is one of the four operator tenants. */
+export function isTenant(value: unknown): value is Tenant {
+  return typeof value === 'string' && (TENANTS as readonly string[]).includes(value);
+}
+
+/** True when `value` is an installed tenant (banglalink, robi, grameenphone). */
+export function isInstalledTenant(value: unknown): value is InstalledTenant {
+  return typeof value === 'string' && (INSTALLED_TENANTS as readonly string[]).includes(value);
+}
+
+/** True when `value` is a rectifier-based tenant (scom_rect_1, scom_rect_2). */
+export function isRectifierTenant(value: unknown): value is RectifierTenant {
+  return typeof value === 'string' && (RECTIFIER_TENANTS as readonly string[]).includes(value);
+}
+
+/** True when `value` is any known tenant code. */
+export function isAnyTenant(value: unknown): value is AnyTenant {
+  return typeof value === 'string' && (ALL_TENANTS as readonly string[]).includes(value);
+}
+
+/** Display label of a tenant; an unknown code is returned unchanged. */
+export function tenantLabel(tenant: string): string {
+  return isAnyTenant(tenant) ? TENANT_LABELS[tenant] : tenant;
+}

@@ -1,0 +1,159 @@
+/**
+ * Event names, groups and display names (platform-core §3, feature-areas §3, §9).
+ */
+import { renameEventLabelForCompany } from './companies.ts';
+
+/** Site event names (platform-core §3). */
+export const SITE_EVENTS = [
+  'ac_fail',
+  'dc_fail',
+  'dg_power',
+  'pg_power',
+  'site_down',
+  'mdb_fault',
+  'mains_fail',
+  'mains_outage',
+  'inverter_battery_low',
+  'battery_power',
+  'high_temperature',
+  'dc_low_voltage',
+  'dc_critical_voltage',
+  'dc_load_fail',
+  'aviation_light_fail',
+  'rectifier_fail',
+  'dc_fan_fault',
+  'dc_overload',
+  'door_open',
+  'door_close',
+  'lock_open',
+  'lock_close',
+  'lock_close_fail',
+  'lock_open_fail',
+  'lock_fault',
+  'card_reader_fault',
+  'security_breach',
+  'security_breach_cleared',
+  'high_vibration',
+  'mild_vibration',
+  'high_motion',
+  'water_detection',
+  'smoke_detection',
+  'device_offline',
+] as const;
+/** A site event name. */
+export type SiteEventName = (typeof SITE_EVENTS)[number];
+
+/** In the rectifier variant the low-voltage event is coded `battery_low` (platform-core §3). */
+export const RECTIFIER_LOW_VOLTAGE_EVENT = 'battery_low';
+
+/** Any event name: a site event or the rectifier variant's `battery_low`. */
+export type EventName = SiteEventName | typeof RECTIFIER_LOW_VOLTAGE_EVENT;
+
+/** Access events (feature-areas §3): door, lock, card reader, security breach, vibration, motion. */
+export const ACCESS_EVENTS = [
+  'door_open',
+  'door_close',
+  'lock_open',
+  'lock_close',
+  'lock_open_fail',
+  'lock_close_fail',
+  'lock_fault',
+  'card_reader_fault',
+  'security_breach',
+  'security_breach_cleared',
+  'high_vibration',
+  'mild_vibration',
+  'high_motion',
+] as const satisfies readonly SiteEventName[];
+/** An access event name. */
+export type AccessEventName = (typeof ACCESS_EVENTS)[number];
+
+/** Power events (platform-core §9); tenant filtering applies to these. */
+export const POWER_EVENTS = [
+  'ac_fail',
+  'dc_fail',
+  'site_down',
+  'mdb_fault',
+  'mains_fail',
+  'mains_outage',
+  'dc_low_voltage',
+  'dc_critical_voltage',
+  'dc_load_fail',
+  'dc_overload',
+  'device_offline',
+  'inverter_battery_low',
+] as const satisfies readonly SiteEventName[];
+/** A power event name. */
+export type PowerEventName = (typeof POWER_EVENTS)[number];
+
+/** Event groups of the network events call (platform-core §7). */
+export const EVENT_GROUPS = ['RMS', 'ACS', 'ALL'] as const;
+/** An event group. */
+export type EventGroup = (typeof EVENT_GROUPS)[number];
+
+/** Ticket live events (platform-core §3). */
+export const TICKET_EVENTS = ['create', 'update'] as const;
+/** A ticket event. */
+export type TicketEvent = (typeof TICKET_EVENTS)[number];
+
+/** App events (platform-core §9). */
+export const APP_EVENTS = ['dc_voltage_published', 'dc_current_published', 'temperature_published'] as const;
+/** An app event. */
+export type AppEvent = (typeof APP_EVENTS)[number];
+
+/** True when `name` is a site event. */
+export function isSiteEvent(name: string): name is SiteEventName {
+  return (SITE_EVENTS as readonly string[]).includes(name);
+}
+
+/** True when `name` is an access event. */
+export function isAccessEvent(name: string): name is AccessEventName {
+  return (ACCESS_EVENTS as readonly string[]).includes(name);
+}
+
+/** True for power events, including the rectifier variant's `battery_low` (decision: it is DC low voltage). */
+export function isPowerEvent(name: string): boolean {
+  return (POWER_EVENTS as readonly string[]).includes(name) || name === RECTIFIER_LOW_VOLTAGE_EVENT;
+}
+
+/** The group an event belongs to: ACS for access events, RMS for everything else. */
+export function eventGroupOf(name: string): Exclude<EventGroup, 'ALL'> {
+  return isAccessEvent(name) ? 'ACS' : 'RMS';
+}
+
+/** True when an event of `name` belongs in a list fetched for `group`. */
+export function eventMatchesGroup(name: string, group: EventGroup): boolean {
+  return group === 'ALL' || eventGroupOf(name) === group;
+}
+
+/** Words written in capitals when a code is turned into a label. */
+const ACRONYMS = new Set(['ac', 'dc', 'dg', 'pg', 'mdb', 'rms', 'acs', 'bms', 'soc', 'soh']);
+
+/** Turns a snake_case code into a Title Case label, keeping known acronyms upper-case. */
+export function humanizeCode(code: string): string {
+  return code
+    .split('_')
+    .filter((word) => word.length > 0)
+    .map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word[0]?.toUpperCase() + word.slice(1)))
+    .join(' ');
+}
+
+/**
+ * Standard labels that differ from {@link humanizeCode} (platform-core §3): mains_outage shows as
+ * AC Line Fail, dc_critical_voltage as Battery Critical. `battery_low` reads Battery Low.
+ */
+export const EVENT_LABEL_OVERRIDES: Readonly<Record<string, string>> = {
+  mains_outage: 'AC Line Fail',
+  dc_critical_voltage: 'Battery Critical',
+  battery_low: 'Battery Low',
+};
+
+/**
+ * The final label of any event (or alarm id) for a company: the standard label (override or
+ * humanised code, e.g. dc_low_voltage → 'DC Low Voltage', ac_line_fail → 'AC Line Fail'), then the
+ * company's rename (ftb/stl: AC Line Fail → Grid Fail; stl: DC Low Voltage → Battery Low).
+ */
+export function eventDisplayName(name: string, companyCode?: string | null): string {
+  const label = EVENT_LABEL_OVERRIDES[name] ?? humanizeCode(name);
+  return renameEventLabelForCompany(label, companyCode);
+}
