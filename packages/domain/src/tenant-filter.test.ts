@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  effectiveTenant,
+  filterAlarmsByTenants,
+  filterEventsByTenants,
+  focusedTenantFor,
+  showTenantDropdown,
+  tenantChangeTakesEffect,
+  visibleSiteTenants,
+} from './tenant-filter.ts';
+
+describe('tenant filtering (platform-core §5)', () => {
+  it('an item without a tenant counts as the first operator tenant', () => {
+    expect(effectiveTenant({ tenant: null })).toBe('banglalink');
+    expect(effectiveTenant({})).toBe('banglalink');
+    expect(effectiveTenant({ tenant: 'robi' })).toBe('robi');
+  });
+
+  it('hides tenant-less power alarms when banglalink is not allowed', () => {
+    const alarms = [{ id: 'site_down' }, { id: 'site_down', tenant: 'robi' }, { id: 'door_status' }];
+    expect(filterAlarmsByTenants(alarms, ['robi'])).toEqual([
+      { id: 'site_down', tenant: 'robi' },
+      { id: 'door_status' },
+    ]);
+    expect(filterAlarmsByTenants(alarms, ['banglalink'])).toEqual([
+      { id: 'site_down' },
+      { id: 'door_status' },
+    ]);
+  });
+
+  it('filters events the same way; non-power events with a tenant need it allowed', () => {
+    const events = [
+      { name: 'mains_outage' },
+      { name: 'door_open', tenant: 'grameenphone' },
+      { name: 'battery_low', tenant: null },
+    ];
+    expect(filterEventsByTenants(events, ['robi'])).toEqual([]);
+    expect(filterEventsByTenants(events, ['banglalink'])).toEqual([
+      { name: 'mains_outage' },
+      { name: 'battery_low', tenant: null },
+    ]);
+    expect(filterEventsByTenants(events, [])).toEqual([]);
+  });
+
+  it('shows only allowed tenants on sites', () => {
+    expect(visibleSiteTenants(['robi', 'teletalk', 'banglalink'], ['banglalink', 'robi'])).toEqual([
+      'robi',
+      'banglalink',
+    ]);
+    expect(visibleSiteTenants(['robi'], [])).toEqual([]);
+  });
+});
+
+describe('focused tenant and dropdown (platform-core §2, §4)', () => {
+  it('uses the cookie tenant when allowed, else the first allowed site tenant', () => {
+    expect(focusedTenantFor(['robi', 'banglalink'], ['banglalink', 'robi'], 'banglalink')).toBe('banglalink');
+    expect(focusedTenantFor(['robi', 'banglalink'], ['banglalink', 'robi'], 'teletalk')).toBe('robi');
+    expect(focusedTenantFor(['teletalk'], ['robi'], null)).toBeNull();
+  });
+
+  it('shows the dropdown only on tenant pages with more than one tenant', () => {
+    expect(showTenantDropdown(true, ['robi', 'banglalink'])).toBe(true);
+    expect(showTenantDropdown(true, ['robi'])).toBe(false);
+    expect(showTenantDropdown(false, ['robi', 'banglalink'])).toBe(false);
+  });
+
+  it('a tenant change takes effect only when it differs', () => {
+    expect(tenantChangeTakesEffect('robi', 'robi')).toBe(false);
+    expect(tenantChangeTakesEffect('robi', 'banglalink')).toBe(true);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Tenant filtering of sites, power alarms and events; the focused tenant (platform-core §4, §5).
+ */
+import { isPowerAlarm } from './alarm-groups.ts';
+import { isPowerEvent } from './events.ts';
+import { FIRST_OPERATOR_TENANT } from './tenants.ts';
+
+/** Something that may carry a tenant: an alarm or an event. */
+export interface TenantScoped {
+  tenant?: string | null;
+}
+
+/**
+ * The tenant an alarm or event counts for: its own, or the first operator tenant when it has none
+ * (platform-core §5).
+ */
+export function effectiveTenant(item: TenantScoped, fallback: string = FIRST_OPERATOR_TENANT): string {
+  return item.tenant || fallback;
+}
+
+/**
+ * Whether a power item is visible: its effective tenant must be allowed (platform-core §5).
+ * Decision for non-power items: one with a tenant needs that tenant allowed ("users see only events
+ * of their allowed tenants", feature-areas §6); one without a tenant is visible.
+ */
+function visible(item: TenantScoped, power: boolean, allowed: readonly string[]): boolean {
+  if (power) return allowed.includes(effectiveTenant(item));
+  return !item.tenant || allowed.includes(item.tenant);
+}
+
+/** True when the alarm is visible with these allowed tenants. */
+export function isAlarmVisibleForTenants(
+  alarm: TenantScoped & { id: string },
+  allowed: readonly string[],
+): boolean {
+  return visible(alarm, isPowerAlarm(alarm.id), allowed);
+}
+
+/** True when the event is visible with these allowed tenants. */
+export function isEventVisibleForTenants(
+  event: TenantScoped & { name: string },
+  allowed: readonly string[],
+): boolean {
+  return visible(event, isPowerEvent(event.name), allowed);
+}
+
+/** Keeps the alarms visible with these allowed tenants. */
+export function filterAlarmsByTenants<T extends TenantScoped & { id: string }>(
+  alarms: readonly T[],
+  allowed: readonly string[],
+): T[] {
+  return alarms.filter((alarm) => isAlarmVisibleForTenants(alarm, allowed));
+}
+
+/** Keeps the events visible with these allowed tenants. */
+export function filterEventsByTenants<T extends TenantScoped & { name: string }>(
+  events: readonly T[],
+  allowed: readonly string[],
+): T[] {
+  return events.filter((event) => isEventVisibleForTenants(event, allowed));
+}
+
+/** The site's tenants that are allowed, in the site's order: only these are shown (platform-core §5). */
+export function visibleSiteTenants(siteTenants: readonly string[], allowed: readonly string[]): string[] {
+  return siteTenants.filter((tenant) => allowed.includes(tenant));
+}
+
+/**
+ * The focused tenant of an opened site (platform-core §4): the last_site_tenant cookie value if it is
+ * an allowed tenant of the site, else the site's first allowed tenant, else null.
+ */
+export function focusedTenantFor(
+  siteTenants: readonly string[],
+  allowed: readonly string[],
+  cookieTenant?: string | null,
+): string | null {
+  const candidates = visibleSiteTenants(siteTenants, allowed);
+  if (cookieTenant && candidates.includes(cookieTenant)) return cookieTenant;
+  return candidates[0] ?? null;
+}
+
+/**
+ * The top-bar tenant dropdown shows only on tenant-specific site pages when the user has more than
+ * one allowed tenant (platform-core §2). Decision: counted among the focused site's tenants.
+ */
+export function showTenantDropdown(
+  onTenantSpecificPage: boolean,
+  siteAllowedTenants: readonly string[],
+): boolean {
+  return onTenantSpecificPage && siteAllowedTenants.length > 1;
+}
+
+/** Choosing a tenant takes effect only if it differs from the focused one (platform-core §2). */
+export function tenantChangeTakesEffect(focused: string | null, chosen: string): boolean {
+  return chosen !== focused;
+}
