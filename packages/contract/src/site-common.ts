@@ -1,0 +1,109 @@
+/**
+ * Building blocks shared by the site, network and dashboard contracts: identifiers, query-string
+ * flags, paging and the event cursor (platform-core §7 "Sites", §9).
+ */
+import { ALL_TENANTS } from '@towerwatch/domain';
+import { z } from 'zod';
+
+/** First page cursor of every event list (platform-core §9: 2147483647). */
+export const FIRST_EVENT_CURSOR = 2147483647;
+/** Event page size (platform-core §9). */
+export const EVENT_PAGE_SIZE = 100;
+/** Largest site page: 3000 for sudo/support, 1000 for others (platform-core §9). */
+export const MAX_SITE_PAGE_SIZE = 3000;
+/** Default site page size for normal users (platform-core §9). */
+export const DEFAULT_SITE_PAGE_SIZE = 1000;
+
+/** A site uid (platform-core §3 "Site.uid"). */
+export const siteUid = z.string().trim().min(1).max(64);
+/** A user uid as the spec passes it (`user_uid`, `userUid`). */
+export const userUidParam = z.string().trim().min(1).max(64);
+/** A tenant code (operator or rectifier-based tenant, platform-core §1). */
+export const tenantCode = z.enum(ALL_TENANTS);
+/** A device communication id (`com_id`). */
+export const comId = z.string().trim().min(1).max(64);
+
+/** Query-string boolean: `true|false|1|0|yes|no|on|off`. */
+export const queryFlag = z.stringbool();
+
+/**
+ * A list in the query string: either repeated (`tenants=robi&tenants=banglalink`) or comma-separated
+ * (`tenants=robi,banglalink`). Empty entries are dropped.
+ */
+export function queryList<T extends z.ZodType<string>>(item: T) {
+  return z.preprocess((raw) => {
+    const parts = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : raw;
+    if (!Array.isArray(parts)) return parts;
+    return parts
+      .flatMap((p) => (typeof p === 'string' ? p.split(',') : [p]))
+      .map((p) => (typeof p === 'string' ? p.trim() : p))
+      .filter((p) => p !== '');
+  }, z.array(item));
+}
+
+/** 1-based page number. */
+export const pageParam = z.coerce.number().int().min(1).default(1);
+/** Site page size (1..3000, default 1000). */
+export const siteLimitParam = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_SITE_PAGE_SIZE)
+  .default(DEFAULT_SITE_PAGE_SIZE);
+
+/**
+ * Event cursor: ids strictly below it are returned, newest first. The first page uses
+ * {@link FIRST_EVENT_CURSOR} (the default when omitted).
+ */
+export const eventCursorParam = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(FIRST_EVENT_CURSOR)
+  .default(FIRST_EVENT_CURSOR);
+
+/** A calendar date `YYYY-MM-DD`, read in Asia/Dhaka. */
+export const dateParam = z.iso.date();
+
+/** ISO-8601 instant in UTC as replies carry it. */
+export const isoTime = z.string();
+
+/** Reply of the command endpoints: the command is recorded and handed to the device path. */
+export const commandReply = z.object({
+  /** Id of the row in `commands`. */
+  command_id: z.number().int(),
+  /** Always `pending` on creation; the ingest path moves it to sent / acked / failed. */
+  status: z.literal('pending'),
+});
+export type CommandReply = z.infer<typeof commandReply>;
+
+/** Paths of the site, network and dashboard endpoints (platform-core §7, feature-areas §7). */
+export const SITE_API_PATHS = {
+  oemSiteList: '/oem/api/site-list',
+  siteFilter: '/user/site/filter',
+  siteFetch: '/user/site/fetch',
+  siteDetails: '/user/site/details',
+  siteEvents: '/user/site/events',
+  siteAlarms: '/user/site/alarms',
+  runningEvents: '/user/site/running-events',
+  downHistory: '/user/site/down-history',
+  statusCounts: '/user/site/status-counts',
+  lastEvents: '/user/network/last-events',
+  dashboardCount: '/user/network/dashboard-count',
+  networkAvailability: '/user/network/availability',
+  networkEvents: '/user/network/events',
+  acknowledgeEvent: '/user/network/acknowledge-event',
+  sessionStart: '/user/session/start',
+  siteSave: '/user/site/save',
+  siteUpdate: '/user/site/update',
+  settingsSave: '/user/settings/save',
+  siteHealths: '/site/healths',
+  excelExport: '/site/excel-export',
+  batteryAvailability: '/battery/analytics/availability',
+  /** GET lists the outputs; POST (also accepted on {@link SITE_API_PATHS.digitalControl}) switches one. */
+  userDigitalControl: '/user/site/digital-control',
+  digitalControl: '/site/digital-control',
+  unlock: '/user/site/unlock',
+  clearSecurityBreach: '/user/site/clear-security-breach',
+  clearLockOpenFail: '/user/site/clear-lock-open-fail',
+} as const;

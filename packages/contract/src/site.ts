@@ -1,0 +1,135 @@
+/**
+ * Site entities as the site and network endpoints return them (platform-core §3, feature-areas §3).
+ * Field names follow the spec's entities (snake_case for site fields, camelCase for alarm/event).
+ */
+import { z } from 'zod';
+import type { LiveAlarm, LiveSiteEvent } from './live.ts';
+import { dcLoadState, liveAlarm, liveSiteEvent } from './live.ts';
+import { comId, isoTime } from './site-common.ts';
+
+/** One `dc_load` entry of a site. */
+export const dcLoadEntry = z.object({ value: dcLoadState, tenant: z.string() });
+
+/** Rectifier of a site (rectifier types: vertiv, sarbs, eltek, jvolt). */
+export const siteRectifier = z.object({
+  rectifier_type: z.string().nullable(),
+  rectifier_type_2: z.string().nullable(),
+});
+
+/** Where a site is: thana, district, division (Bangladesh administrative units). */
+export const sitePlace = z.object({
+  thana: z.string().nullable(),
+  district: z.string().nullable(),
+  division: z.string().nullable(),
+});
+
+/** Site coordinates (WGS84). */
+export const siteLocation = z.object({ lat: z.number(), lng: z.number() });
+
+/**
+ * Alarm entry of a site (platform-core §3 "Alarm", feature-areas §3 "Alarm entry"). The same schema
+ * as the live socket's alarms, so HTTP and live replies are interchangeable.
+ */
+export const siteAlarm = liveAlarm;
+export type SiteAlarm = LiveAlarm;
+
+/**
+ * An event of a site (platform-core §3 "Event"): append-only, numeric ids paged downward; `group`
+ * is RMS or ACS. The same schema as the live socket's SITE_EVENT payload.
+ */
+export const siteEvent = liveSiteEvent;
+export type SiteEvent = LiveSiteEvent;
+
+/**
+ * A stored pin configuration (platform-core §3 "Pin config", see the device contract's `pinConfig`)
+ * with its id and latest runtime values.
+ */
+export const sitePinConfig = z.object({
+  id: z.number().int(),
+  com_id: z.string(),
+  pin_name: z.string(),
+  type: z.string(),
+  /** RMS service of the pin type (see `pinService`). */
+  service: z.string().nullable(),
+  /** door, lock or primary; null when not an access pin. */
+  priority: z.string().nullable(),
+  tenant: z.string().nullable(),
+  site_uid: z.string(),
+  user_uid: z.string(),
+  label: z.string().nullable(),
+  /** Latest runtime values from `pin_latest` (null until the device reported). */
+  status: z.number().nullable(),
+  voltage: z.number().nullable(),
+  ampere: z.number().nullable(),
+  maximum: z.number().nullable(),
+  remaining: z.number().nullable(),
+  updated_at: isoTime.nullable(),
+});
+export type SitePinConfig = z.infer<typeof sitePinConfig>;
+
+/** A site as the site list calls return it (platform-core §3 "Site"). */
+export const site = z.object({
+  uid: z.string(),
+  name: z.string(),
+  /** Root user uid of the owning company. */
+  user_uid: z.string(),
+  /** Company code of the owner (ktbl, ftb, ...). */
+  company: z.string().nullable(),
+  /** Tenants of the site, reduced to the caller's allowed tenants. */
+  tenants: z.array(z.string()),
+  /** Distinct com_ids of the site's devices; only filled when `with_devices` is true. */
+  devices: z.array(z.string()),
+  /** Alarm entries, tenant-filtered for the caller. */
+  alarms: z.array(siteAlarm),
+  /** online when the device_online alarm is normal, else offline. */
+  status: z.enum(['online', 'offline']),
+  rectifier: siteRectifier,
+  dc_load: z.array(dcLoadEntry),
+  battery_max: z.number().nullable(),
+  battery_left: z.number().nullable(),
+  device_vendor: z.string().nullable(),
+  place: sitePlace,
+  location: siteLocation.nullable(),
+  meta: z.object({ generic_site_id: z.string().nullable() }),
+  more_details: z.record(z.string(), z.unknown()),
+  settings: z.record(z.string(), z.unknown()),
+  /** Per-tenant value (platform-core §3 "inc"), keyed by tenant. */
+  inc: z.record(z.string(), z.unknown()),
+  /** BMS summary of the site (free-form as reported). */
+  bms: z.record(z.string(), z.unknown()),
+  created_at: isoTime,
+});
+export type Site = z.infer<typeof site>;
+
+/** Reply of the paged site lists (/user/site/fetch, /user/site/filter). */
+export const siteListReply = z.object({
+  items: z.array(site),
+  /** Number of matching sites over all pages. */
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type SiteListReply = z.infer<typeof siteListReply>;
+
+/** A digital output (relay) of a site that can be switched remotely. */
+export const digitalControl = z.object({
+  com_id: comId,
+  pin_name: z.string(),
+  label: z.string().nullable(),
+  tenant: z.string().nullable(),
+  /** Last reported state (0 off, 1 on); null until the device reported. */
+  status: z.number().nullable(),
+  /** A command for this output still waiting for the device. */
+  pending: z.boolean(),
+});
+export type DigitalControl = z.infer<typeof digitalControl>;
+
+/** Reply of GET /user/site/details (platform-core §3 "Site config"). */
+export const siteDetailsReply = z.object({
+  siteInfo: site,
+  pinConfigs: z.array(sitePinConfig),
+  /** Distinct com_ids of the site's pins. */
+  devices: z.array(z.string()),
+  controls: z.array(digitalControl),
+});
+export type SiteDetailsReply = z.infer<typeof siteDetailsReply>;
