@@ -2,6 +2,7 @@
  * Write endpoints of the site area: session start, site save/update, settings, and the device
  * commands (platform-core §7 "Sites"; their payloads are "not shown" there and designed here).
  */
+import { DISABLEABLE_ALARM_IDS } from '@towerwatch/domain';
 import { z } from 'zod';
 import { digitalControl, site } from './site.ts';
 import { comId, isoTime, siteUid, tenantCode, userUidParam } from './site-common.ts';
@@ -73,21 +74,6 @@ export type SiteUpdateBody = z.infer<typeof siteUpdateBody>;
 export const siteSaveReply = z.object({ site });
 export type SiteSaveReply = z.infer<typeof siteSaveReply>;
 
-/**
- * Alarms that can be disabled in settings (platform-core §9). A disabled alarm that is available is
- * "paused" (platform-core §4).
- */
-export const DISABLEABLE_ALARM_IDS = [
-  'door_status',
-  'lock_status',
-  'door_open_timeout',
-  'security_breach',
-  'device_online',
-  'lock_open_fail',
-  'lock_close_fail',
-  'lock_fault',
-] as const;
-
 /** Numeric site thresholds settable with /user/settings/save, with their units and bounds. */
 export const SITE_THRESHOLD_PROPS = {
   /** °C above which high_temperature is raised. */
@@ -107,7 +93,7 @@ const thresholdSetting = <P extends keyof typeof SITE_THRESHOLD_PROPS>(prop: P) 
 
 /**
  * POST /user/settings/save `{siteUid, prop, value}`:
- * - `prop` an alarm id of {@link DISABLEABLE_ALARM_IDS}, `value` a boolean: `true` enables the alarm,
+ * - `prop` an alarm id of the domain's `DISABLEABLE_ALARM_IDS` (platform-core §9), `value` a boolean: `true` enables the alarm,
  *   `false` disables it (the site's alarms of that id, every tenant, become paused);
  * - `prop` a threshold of {@link SITE_THRESHOLD_PROPS}, `value` a number within its bounds.
  */

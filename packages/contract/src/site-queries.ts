@@ -2,6 +2,7 @@
  * Read endpoints of the site area (platform-core §7 "Sites", feature-areas §7 "Sites and devices").
  * Query parameter names are the spec's, including its mix of snake_case and camelCase.
  */
+import { SITE_ALARM_IDS } from '@towerwatch/domain';
 import { z } from 'zod';
 import { siteAlarm, siteEvent } from './site.ts';
 import {
@@ -58,10 +59,7 @@ export const siteFilterQuery = z.object({
   page: pageParam,
   limit: siteLimitParam,
   with_devices: queryFlag.default(false),
-  alarmName: z
-    .string()
-    .trim()
-    .regex(/^[a-z][a-z0-9_]{1,63}$/),
+  alarmName: z.enum([...SITE_ALARM_IDS, 'dc_load']),
   alarmValue: z.enum(['true', 'false', 'paused', 'DOWN', 'NORMAL', 'OVER']).optional(),
   tenant: tenantCode.optional(),
   minDuration: z.coerce.number().int().min(0).optional(),
