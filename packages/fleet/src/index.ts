@@ -1,1 +1,6 @@
-export {};
+export * from './build-fleet.ts';
+export * from './credentials.ts';
+export * from './geography.ts';
+export * from './pin-layout.ts';
+export * from './random.ts';
+export type * from './types.ts';
