@@ -131,6 +131,12 @@ export const liveSiteEvent = z.object({
   siteUid,
   tenant,
   group: liveEventGroup,
+  /**
+   * True when the condition became active (alarm raised, DG started, door opened), false when it
+   * ended (alarm cleared, DG stopped). Paired names (door_open/door_close, security_breach/
+   * security_breach_cleared) also carry it.
+   */
+  active: z.boolean(),
   /** The reading that caused the event (e.g. the battery voltage), when there is one. */
   value: z.number().nullable(),
   acknowledgedBy: z.string().nullable(),

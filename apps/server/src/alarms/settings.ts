@@ -1,0 +1,144 @@
+/**
+ * Per-site alarm settings: thresholds and paused (disabled) alarms, read from `sites.settings`
+ * (written by POST /user/settings/save {siteUid, prop, value}). Reading is tolerant: unknown
+ * keys are ignored and a bad value falls back to the default, so a typo never stops ingest.
+ *
+ * Accepted shapes in `sites.settings` (docs/api.md "Alarm settings"):
+ * - thresholds: `{ "dc_low_voltage_threshold": 46.5 }` (flat, prop = `<name>_threshold`) or
+ *   `{ "thresholds": { "dc_low_voltage": 46.5 } }`;
+ * - paused alarms: `{ "door_status": "disable" }` / `false` / `0` / `"off"` / `{ "disabled": true }`
+ *   (prop = alarm id), or `{ "disabled_alarms": ["door_status"] }`. `"enable"`/`true`/`1` resumes.
+ */
+import { DEFAULT_DC_LOAD_LIMITS, isDisableableAlarm, isSiteAlarmId } from '@towerwatch/domain';
+
+/** Alarm thresholds of a site. Defaults are for a 48 V DC system. */
+export interface AlarmThresholds {
+  /** A mains phase below this voltage (V AC) counts as absent; all phases absent = mains fail. */
+  acPhaseMinVoltage: number;
+  /** DC bus voltage below this raises dc_low_voltage (default 47 V). */
+  dcLowVoltage: number;
+  /** DC bus voltage below this writes dc_critical_voltage (Battery Critical, default 44 V). */
+  dcCriticalVoltage: number;
+  /** DC bus voltage below this raises dc_power_fail (event dc_fail, default 40 V). */
+  dcFailVoltage: number;
+  /** Volts above a threshold needed to clear it (avoids flapping; default 0.5 V). */
+  dcHysteresis: number;
+  /** Site temperature above this (°C) raises high_temperature (default 45 °C, feature-areas §9 colours). */
+  highTemperature: number;
+  /** Degrees below highTemperature needed to clear it (default 1 °C). */
+  temperatureHysteresis: number;
+  /** DC load current (A) below this is DOWN / no load (dc_load_fail). */
+  dcNoLoadCurrent: number;
+  /** DC load current (A) above this is OVER (dc_overload event). */
+  dcOverloadCurrent: number;
+  /** DG fuel level (%) below this raises dg_low_fuel (default 20 %). */
+  lowFuelPercent: number;
+  /** Door open longer than this (minutes) raises door_open_timeout (default 10). */
+  doorOpenTimeoutMinutes: number;
+  /** Vibration sensor level (0–100) at or above this is high_vibration (default 70). */
+  vibrationHighLevel: number;
+  /** Vibration sensor level at or above this (and below high) is mild_vibration (default 30). */
+  vibrationMildLevel: number;
+  /** Motion sensor level at or above this is high_motion (default 50). */
+  motionHighLevel: number;
+}
+
+/** Documented defaults (docs/operations.md "Alarm thresholds"). */
+export const DEFAULT_THRESHOLDS: Readonly<AlarmThresholds> = {
+  acPhaseMinVoltage: 90,
+  dcLowVoltage: 47,
+  dcCriticalVoltage: 44,
+  dcFailVoltage: 40,
+  dcHysteresis: 0.5,
+  highTemperature: 45,
+  temperatureHysteresis: 1,
+  dcNoLoadCurrent: DEFAULT_DC_LOAD_LIMITS.noLoadBelowAmps,
+  dcOverloadCurrent: DEFAULT_DC_LOAD_LIMITS.overLoadAboveAmps,
+  lowFuelPercent: 20,
+  doorOpenTimeoutMinutes: 10,
+  vibrationHighLevel: 70,
+  vibrationMildLevel: 30,
+  motionHighLevel: 50,
+};
+
+/** Setting names (snake_case, as stored) of each threshold. */
+export const THRESHOLD_SETTING_NAMES: Readonly<Record<keyof AlarmThresholds, string>> = {
+  acPhaseMinVoltage: 'ac_phase_min_voltage',
+  dcLowVoltage: 'dc_low_voltage',
+  dcCriticalVoltage: 'dc_critical_voltage',
+  dcFailVoltage: 'dc_fail_voltage',
+  dcHysteresis: 'dc_hysteresis',
+  highTemperature: 'high_temperature',
+  temperatureHysteresis: 'temperature_hysteresis',
+  dcNoLoadCurrent: 'dc_no_load_current',
+  dcOverloadCurrent: 'dc_overload_current',
+  lowFuelPercent: 'low_fuel_percent',
+  doorOpenTimeoutMinutes: 'door_open_timeout_minutes',
+  vibrationHighLevel: 'vibration_high_level',
+  vibrationMildLevel: 'vibration_mild_level',
+  motionHighLevel: 'motion_high_level',
+};
+
+/** Settings of one site as the alarm engine uses them. */
+export interface SiteAlarmSettings {
+  thresholds: AlarmThresholds;
+  /** Paused alarm ids (only those platform-core §9 allows to be disabled). */
+  disabled: ReadonlySet<string>;
+}
+
+/** Default settings: default thresholds, nothing paused. */
+export function defaultAlarmSettings(): SiteAlarmSettings {
+  return { thresholds: { ...DEFAULT_THRESHOLDS }, disabled: new Set() };
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+function asNumber(value: unknown): number | undefined {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+}
+
+/** `true` = disabled, `false` = enabled, `undefined` = not a pause flag. */
+function disabledFlag(value: unknown): boolean | undefined {
+  if (value === false || value === 0) return true;
+  if (value === true || value === 1) return false;
+  if (typeof value === 'string') {
+    const v = value.trim().toLowerCase();
+    if (['disable', 'disabled', 'off', 'pause', 'paused', 'false', '0'].includes(v)) return true;
+    if (['enable', 'enabled', 'on', 'resume', 'true', '1'].includes(v)) return false;
+    return undefined;
+  }
+  const record = asRecord(value);
+  if (typeof record.disabled === 'boolean') return record.disabled;
+  if (typeof record.isDisable === 'boolean') return record.isDisable;
+  return undefined;
+}
+
+/** Parses `sites.settings` (any JSON) into {@link SiteAlarmSettings}. Never throws. */
+export function parseSiteAlarmSettings(raw: unknown): SiteAlarmSettings {
+  const settings = asRecord(raw);
+  const nested = asRecord(settings.thresholds);
+  const thresholds = { ...DEFAULT_THRESHOLDS };
+  for (const key of Object.keys(THRESHOLD_SETTING_NAMES) as (keyof AlarmThresholds)[]) {
+    const name = THRESHOLD_SETTING_NAMES[key];
+    const value = asNumber(nested[name]) ?? asNumber(settings[`${name}_threshold`]);
+    if (value !== undefined) thresholds[key] = value;
+  }
+  const disabled = new Set<string>();
+  if (Array.isArray(settings.disabled_alarms)) {
+    for (const id of settings.disabled_alarms) {
+      if (typeof id === 'string' && isDisableableAlarm(id)) disabled.add(id);
+    }
+  }
+  for (const [key, value] of Object.entries(settings)) {
+    if (!isSiteAlarmId(key) || !isDisableableAlarm(key)) continue;
+    const flag = disabledFlag(value);
+    if (flag === true) disabled.add(key);
+    if (flag === false) disabled.delete(key);
+  }
+  return { thresholds, disabled };
+}

@@ -1,0 +1,131 @@
+/**
+ * Site state the alarm engine works on: pin runtime values, alarm states, latched device-event
+ * conditions, device liveness and DC load per tenant. Plain data, owned by the ingest worker of
+ * the site's devices; hydrated from PostgreSQL on first use.
+ */
+import type { DcLoadState } from '@towerwatch/domain';
+import type { SiteAlarmSettings } from './settings.ts';
+
+/** A pin config as the engine needs it (contract PinConfig, camelCased). */
+export interface EnginePin {
+  comId: string;
+  pinName: string;
+  type: string;
+  priority: string | null;
+  tenant: string | null;
+}
+
+/** What the engine knows about a site besides its state. */
+export interface EngineSite {
+  siteUid: string;
+  companyId: string;
+  tenants: string[];
+  /** The site's devices (com_id). */
+  comIds: string[];
+  pins: EnginePin[];
+  settings: SiteAlarmSettings;
+}
+
+/** One alarm of a site for one tenant ('' = no tenant), as stored in `alarms`. */
+export interface AlarmState {
+  alarmId: string;
+  tenant: string;
+  isNormal: boolean;
+  isAvailable: boolean;
+  isDisable: boolean;
+  raisedAt: Date | null;
+  clearedAt: Date | null;
+  lastEventAt: Date | null;
+  acknowledgedBy: string | null;
+  acknowledgedAt: Date | null;
+  value: number | null;
+}
+
+/** Runtime value of a pin; `ts` null = never read (still the initial value of platform-core §4). */
+export interface PinRuntime {
+  value: number | null;
+  ts: Date | null;
+}
+
+/** A condition set by a device event (not by a pin level), e.g. a security breach. */
+export interface Latch {
+  active: boolean;
+  value: number | null;
+  /** Event name to write instead of the alarm's default (e.g. mild_vibration). */
+  eventName?: string;
+}
+
+export interface DeviceRuntime {
+  lastSeenAt: Date | null;
+  online: boolean;
+}
+
+export interface SiteState {
+  pins: Map<string, PinRuntime>;
+  alarms: Map<string, AlarmState>;
+  latched: Map<string, Latch>;
+  devices: Map<string, DeviceRuntime>;
+  dcLoad: Map<string, DcLoadState>;
+  /** Tenants whose DC voltage is below the critical threshold (edge of dc_critical_voltage). */
+  critical: Set<string>;
+}
+
+/** Key of a pin in {@link SiteState.pins}. */
+export function pinKey(comId: string, pinName: string): string {
+  return `${comId}/${pinName}`;
+}
+
+/** Key of an alarm in {@link SiteState.alarms} and {@link SiteState.latched}. */
+export function alarmKey(alarmId: string, tenant: string | null): string {
+  return `${alarmId}|${tenant ?? ''}`;
+}
+
+/**
+ * Initial runtime value of a pin (platform-core §4): access pins start at 1, DG and PG at 0,
+ * battery voltage at -1 (unknown), current at 0; everything else unknown (null).
+ */
+export function initialPinValue(type: string): number | null {
+  switch (type) {
+    case 'access_control':
+      return 1;
+    case 'dg_status':
+    case 'pg_status':
+      return 0;
+    case 'battery_terminal':
+      return -1;
+    case 'battery_current_critical':
+    case 'battery_current_non_critical':
+      return 0;
+    default:
+      return null;
+  }
+}
+
+/** A fresh state for a site: every configured pin at its initial value, no alarms. */
+export function createSiteState(site: EngineSite): SiteState {
+  const pins = new Map<string, PinRuntime>();
+  for (const pin of site.pins) {
+    const key = pinKey(pin.comId, pin.pinName);
+    if (!pins.has(key)) pins.set(key, { value: initialPinValue(pin.type), ts: null });
+  }
+  const devices = new Map<string, DeviceRuntime>();
+  for (const comId of site.comIds) devices.set(comId, { lastSeenAt: null, online: false });
+  return { pins, alarms: new Map(), latched: new Map(), devices, dcLoad: new Map(), critical: new Set() };
+}
+
+/** A new alarm state (normal, available; paused per settings). */
+export function newAlarmState(alarmId: string, tenant: string, settings: SiteAlarmSettings): AlarmState {
+  return {
+    alarmId,
+    tenant,
+    isNormal: true,
+    isAvailable: true,
+    isDisable: settings.disabled.has(alarmId),
+    raisedAt: null,
+    clearedAt: null,
+    lastEventAt: null,
+    acknowledgedBy: null,
+    acknowledgedAt: null,
+    value: null,
+  };
+}
