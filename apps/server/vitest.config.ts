@@ -1,8 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The server's tests. The root vitest.config.ts runs them twice, as `server:system` (PostgreSQL at
+ * 127.0.0.1:5432) and `server:embedded` (embedded PostgreSQL 18), by setting TEST_DB.
+ */
 export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
+    globalSetup: ['./test/global-setup.ts'],
+    // One file at a time per project: the two projects already run side by side on 2 cores.
+    fileParallelism: false,
+    hookTimeout: 120_000,
+    testTimeout: 30_000,
   },
 });

@@ -1,0 +1,60 @@
+/**
+ * Authentication for every route: verifies `Authorization: Bearer <access token>` (signature, expiry
+ * against the injected clock, live session), loads the user and sets `request.caller`.
+ * Routes opt out with `config: { public: true }` (login, refresh, /healthz, docs, web assets).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock.ts';
+import { UnauthorizedError } from '../errors.ts';
+import { buildCaller, type Caller } from './caller.ts';
+import type { AuthSessionsRepository } from './sessions.repository.ts';
+import { verifyAccessToken } from './tokens.ts';
+import type { UsersRepository } from '../modules/users/users.repository.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No access token needed. */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    /** Set by the auth plugin on every non-public route. */
+    caller: Caller | null;
+  }
+}
+
+export interface AuthDeps {
+  users: UsersRepository;
+  authSessions: AuthSessionsRepository;
+  tokenSecret: string;
+  clock: Clock;
+}
+
+/** Resolves an access token to a Caller or throws UnauthorizedError with the reason. */
+export async function authenticateToken(token: string, deps: AuthDeps): Promise<Caller> {
+  const result = verifyAccessToken(token, deps.tokenSecret, deps.clock.now());
+  if (!result.ok) {
+    throw new UnauthorizedError(
+      result.reason === 'expired' ? 'Access token expired' : 'Invalid access token',
+    );
+  }
+  const [user, active] = await Promise.all([
+    deps.users.findByUid(result.claims.sub),
+    deps.authSessions.isActive(result.claims.sid, result.claims.sub),
+  ]);
+  if (!user || user.disabled) throw new UnauthorizedError('User not found or disabled');
+  if (!active) throw new UnauthorizedError('Session ended; sign in again');
+  return buildCaller(user, result.claims.sid);
+}
+
+/** Installs the hook on `app` (root level, so it covers every route). */
+export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', async (request) => {
+    // Unmatched URLs (404) and public routes need no token.
+    if (!request.routeOptions.url || request.routeOptions.config.public) return;
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) throw new UnauthorizedError('Missing Authorization: Bearer access token');
+    request.caller = await authenticateToken(match[1], deps);
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * Composition root: builds repositories and services once (plain factory functions, injected clock)
+ * and registers every module's routes. New modules add their factory calls and one
+ * `register<Area>Routes(app, container)` line here.
+ */
+import type { Logger } from 'pino';
+import type { App } from './app.ts';
+import { createAuthSessionsRepository } from './auth/sessions.repository.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Pool } from './db/pool.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+
+export interface ContainerDeps {
+  config: Config;
+  pool: Pool;
+  clock: Clock;
+  log: Logger;
+}
+
+export function createContainer(deps: ContainerDeps) {
+  const repos = {
+    users: createUsersRepository(deps.pool),
+    authSessions: createAuthSessionsRepository(deps.pool),
+  };
+  const services = {};
+  return { ...deps, repos, services };
+}
+
+/** Everything modules may depend on. */
+export type Container = ReturnType<typeof createContainer>;
+
+/** Registers the HTTP routes of every module (api role). */
+export function registerRoutes(app: App, container: Container): void {
+  if (!container.config.roles.includes('api')) return;
+  registerAuthRoutes(app, container);
+}
+
+/** Starts the background parts of the enabled roles; returns their stop functions. */
+export async function startRoles(container: Container): Promise<Array<() => Promise<void>>> {
+  const stops: Array<() => Promise<void>> = [];
+  if (container.config.roles.includes('jobs')) {
+    const { maintainTelemetryPartitions } = await import('./jobs/partitions.ts');
+    const run = () =>
+      maintainTelemetryPartitions(container.pool, {
+        clock: container.clock,
+        retentionMonths: container.config.telemetryRetentionMonths,
+        log: container.log,
+      }).catch((err: unknown) => container.log.error({ err }, 'telemetry partition job failed'));
+    await run();
+    const timer = setInterval(run, 6 * 3600 * 1000);
+    timer.unref();
+    stops.push(async () => clearInterval(timer));
+  }
+  return stops;
+}

@@ -1,0 +1,144 @@
+/**
+ * Configuration: parsed and validated once from the environment. Nothing else reads `process.env`.
+ * Each variable is listed in the README's configuration table.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Server roles a process can run (ARCHITECTURE "one server program, several roles"). */
+export const SERVER_ROLES = ['api', 'live', 'ingest', 'jobs'] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
+
+/** apps/server (the package root), independent of the working directory. */
+export const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The monorepo root. */
+export const REPO_ROOT = path.resolve(SERVER_ROOT, '..', '..');
+
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'on' || v === 'true' || v === '1' || v === 'yes');
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  /** Port of the embedded PostgreSQL; 0 = pick a free port. */
+  EMBEDDED_PG_PORT: port.default(0),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|wss?|tcp):\/\//, 'must be an mqtt:// URL')
+    .optional(),
+  MQTT_PORT: port.default(1884),
+  SIMULATOR: onOff.default(false),
+  ROLES: z
+    .string()
+    .default(SERVER_ROLES.join(','))
+    .transform((s, ctx) => {
+      const roles = s
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean);
+      for (const r of roles) {
+        if (!(SERVER_ROLES as readonly string[]).includes(r)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `unknown role '${r}' (known: ${SERVER_ROLES.join(', ')})`,
+          });
+        }
+      }
+      return roles as ServerRole[];
+    }),
+  TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEVICE_OFFLINE_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Seed the demo data when the database has no users (first start). */
+  SEED_ON_EMPTY: onOff.default(true),
+  /** Built web app served by the api role when the folder exists. */
+  WEB_DIST: z.string().optional(),
+  /** Login failures per account and per IP allowed within LOGIN_WINDOW_MINUTES. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Months of raw telemetry kept; older monthly partitions are dropped by the jobs role. */
+  TELEMETRY_RETENTION_MONTHS: z.coerce.number().int().min(1).default(13),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute data directory (embedded PostgreSQL in `pg/`, the token secret, ...). */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  embeddedPgPort: number;
+  dbPoolMax: number;
+  mqttUrl: string | undefined;
+  mqttPort: number;
+  simulator: boolean;
+  roles: ServerRole[];
+  tokenSecret: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  deviceOfflineMinutes: number;
+  seedOnEmpty: boolean;
+  webDist: string;
+  loginMaxFailures: number;
+  loginWindowMinutes: number;
+  telemetryRetentionMonths: number;
+}
+
+/** Thrown with every invalid variable named, so a bad deployment fails with one clear message. */
+export class ConfigError extends Error {}
+
+/**
+ * Parses `env` into a {@link Config}. When TOKEN_SECRET is not set, a random secret is generated
+ * once and kept in `DATA_DIR/token-secret` so tokens survive restarts.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    dbPoolMax: e.DB_POOL_MAX,
+    mqttUrl: e.MQTT_URL,
+    mqttPort: e.MQTT_PORT,
+    simulator: e.SIMULATOR,
+    roles: e.ROLES,
+    tokenSecret: e.TOKEN_SECRET ?? persistedSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    deviceOfflineMinutes: e.DEVICE_OFFLINE_MINUTES,
+    seedOnEmpty: e.SEED_ON_EMPTY,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'apps', 'web', 'dist')),
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
+    telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
+  };
+}
+
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'token-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

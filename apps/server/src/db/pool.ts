@@ -1,0 +1,50 @@
+/** The one `pg` Pool factory. Repositories receive a `Pool` (or a client inside a transaction). */
+import pg from 'pg';
+
+// int8 (bigint: event ids, counts) as JS numbers: our ids stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+/** Anything that can run a query: the pool or a client inside a transaction. */
+export type Queryable = Pick<pg.Pool, 'query'>;
+
+export interface PoolOptions {
+  connectionString: string;
+  /** Schema to use (tests use a fresh schema per run); default: the server's search_path. */
+  searchPath?: string;
+  max?: number;
+  applicationName?: string;
+}
+
+/** Creates a pool; with `searchPath` every connection uses that schema first. */
+export function createPool(opts: PoolOptions): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: opts.connectionString,
+    max: opts.max ?? 10,
+    application_name: opts.applicationName ?? 'towerwatch',
+    ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** Runs `fn` in a transaction on one client: commit on success, rollback on error. */
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await fn(client);
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
