@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { clampLimit, initialSiteUid, mayReloadAfterChunkError, siteLoadPlan } from './limits.ts';
+
+describe('site load (platform-core §4, §9)', () => {
+  it('operators load 25 customers then 3000 sites', () => {
+    expect(siteLoadPlan({ type: 'support' })).toEqual({
+      kind: 'operator',
+      customers: { page: 1, limit: 25 },
+      siteLimit: 3000,
+    });
+  });
+
+  it('others load 1000 sites', () => {
+    expect(siteLoadPlan({ type: 'read_only' })).toEqual({ kind: 'user', siteLimit: 1000 });
+  });
+
+  it('opens the cookie site if present, else the first', () => {
+    expect(initialSiteUid(['A', 'B'], 'B')).toBe('B');
+    expect(initialSiteUid(['A', 'B'], 'Z')).toBe('A');
+    expect(initialSiteUid([], 'Z')).toBeNull();
+  });
+
+  it('clamps page limits', () => {
+    expect(clampLimit(5000, 100)).toBe(3000);
+    expect(clampLimit(0, 100)).toBe(100);
+    expect(clampLimit(undefined, 25)).toBe(25);
+    expect(clampLimit(10.7, 25)).toBe(10);
+  });
+});
+
+describe('chunk reload (platform-core §8)', () => {
+  it('reloads at most once per 60 seconds', () => {
+    expect(mayReloadAfterChunkError(null, 1000)).toBe(true);
+    expect(mayReloadAfterChunkError(1000, 60_999)).toBe(false);
+    expect(mayReloadAfterChunkError(1000, 61_000)).toBe(true);
+  });
+});
