@@ -1,0 +1,69 @@
+import { Button, Center, Code, Stack, Text, Title } from '@mantine/core';
+import { IconHome } from '@tabler/icons-react';
+import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { isChunkLoadError, reloadForChunkError } from './chunk-reload.ts';
+
+/** Props of {@link ErrorView}. */
+export interface ErrorViewProps {
+  status: number;
+  message: string;
+}
+
+/** The error page body: status code, message and a link home. */
+export function ErrorView({ status, message }: ErrorViewProps) {
+  return (
+    <Center mih="70vh" p="xl">
+      <Stack align="center" gap="sm" maw={520}>
+        <Text fz={72} fw={800} c="dimmed" lh={1} aria-label="Status code">
+          {status}
+        </Text>
+        <Title order={1} fz={22} ta="center">
+          {message}
+        </Title>
+        <Button component={Link} to="/" variant="light" leftSection={<IconHome size={16} />} mt="sm">
+          Back to home
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+/** Unknown routes (platform-core §2, §8). */
+export function NotFoundPage() {
+  return <ErrorView status={404} message="This page could not be found" />;
+}
+
+/** Route errors: the message (or 'Error') and the status code (default 500) (platform-core §8). */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  if (isChunkLoadError(error) && reloadForChunkError()) {
+    return (
+      <Center mih="50vh">
+        <Text c="dimmed">Loading the new version…</Text>
+      </Center>
+    );
+  }
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return <NotFoundPage />;
+    const message = typeof error.data === 'string' && error.data ? error.data : error.statusText || 'Error';
+    return <ErrorView status={error.status} message={message} />;
+  }
+  const status =
+    typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
+      ? error.status
+      : 500;
+  const message = error instanceof Error && error.message ? error.message : 'Error';
+  if (import.meta.env.DEV && error instanceof Error) console.error(error);
+  return (
+    <>
+      <ErrorView status={status} message={message} />
+      {import.meta.env.DEV && error instanceof Error && (
+        <Center>
+          <Code block maw={800}>
+            {error.stack}
+          </Code>
+        </Center>
+      )}
+    </>
+  );
+}

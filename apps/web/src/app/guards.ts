@@ -1,0 +1,54 @@
+import { legacyDashboardDecision, runGuards, UnknownGuardError } from '@towerwatch/domain';
+import { data, type LoaderFunction, redirect } from 'react-router';
+import { authUserQueryOptions } from '../features/auth/api/auth-api.ts';
+import { ApiError } from '../lib/api-error.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { focusedSiteStore } from '../lib/site-focus.ts';
+import { getAccessToken, isTokenExpired } from '../lib/token-store.ts';
+
+/** Loads the signed-in user, or sends the visitor to /login. */
+async function requireUser() {
+  if (!getAccessToken()) throw redirect('/login');
+  try {
+    return await queryClient.ensureQueryData(authUserQueryOptions());
+  } catch (error) {
+    // The token was refused even after a refresh: sign in again (the session itself is not reset).
+    if (error instanceof ApiError && error.status === 401) throw redirect('/login');
+    throw error;
+  }
+}
+
+/**
+ * A route loader that requires sign-in and runs the named guards of platform-core §2 in order
+ * (decisions in `@towerwatch/domain` `runGuards`). An unknown guard name becomes the 500 page
+ * 'Unknown middleware ...'.
+ */
+export function guarded(...names: string[]): LoaderFunction {
+  return async () => {
+    const user = await requireUser();
+    try {
+      const decision = runGuards(names, {
+        user,
+        siteConfigSelected: focusedSiteStore.get() !== null,
+        ticketsLoaded: false,
+        siteListLoaded: false,
+        siteListLoading: false,
+        tokenExpired: isTokenExpired(),
+      });
+      if (!decision.allow) throw redirect(decision.redirectTo);
+    } catch (error) {
+      if (error instanceof UnknownGuardError) throw data(error.message, { status: 500 });
+      throw error;
+    }
+    return null;
+  };
+}
+
+/** Loader of the legacy dashboard: only with the legacy access role, others → /dashboard. */
+export const legacyLoader: LoaderFunction = async (args) => {
+  await guarded('user')(args);
+  const user = await requireUser();
+  const decision = legacyDashboardDecision(user);
+  if (!decision.allow) throw redirect(decision.redirectTo);
+  return null;
+};

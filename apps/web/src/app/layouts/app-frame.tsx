@@ -1,0 +1,57 @@
+import { AppShell, Center, Loader } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, useNavigation } from 'react-router';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { clearEmergencyDot } from '../../lib/emergency-alarm.ts';
+import { LiveConnection } from '../shell/live-connection.tsx';
+import { SideMenu } from '../shell/side-menu.tsx';
+import { TopBar } from '../shell/top-bar.tsx';
+import { useRouteTitle } from './use-route-title.ts';
+
+/** Props of {@link AppFrame}. */
+export interface AppFrameProps {
+  children: ReactNode;
+  fallbackTitle: string;
+  extra?: ReactNode;
+}
+
+/** The signed-in frame shared by the default and legacy layouts: top bar, side menu, live socket. */
+export function AppFrame({ children, fallbackTitle, extra }: AppFrameProps) {
+  const { user, loggedIn } = useSession();
+  const [opened, drawer] = useDisclosure(false, {
+    // The pulsing dot is cleared when the drawer opens or closes (platform-core §2).
+    onOpen: clearEmergencyDot,
+    onClose: clearEmergencyDot,
+  });
+  const title = useRouteTitle(fallbackTitle);
+  const navigation = useNavigation();
+
+  useEffect(() => {
+    document.title = `${title} · Towerwatch`;
+  }, [title]);
+
+  // The login state is watched: logging out (here or in another tab) leaves the signed-in area.
+  if (!loggedIn) return <Navigate to="/" replace />;
+  if (!user) {
+    return (
+      <Center mih="100vh">
+        <Loader />
+      </Center>
+    );
+  }
+  return (
+    <AppShell header={{ height: 52 }} padding="md">
+      <LiveConnection user={user} />
+      <AppShell.Header>
+        <TopBar user={user} title={title} onMenu={drawer.open} extra={extra} />
+      </AppShell.Header>
+      <SideMenu user={user} opened={opened} onClose={drawer.close} />
+      <AppShell.Main
+        style={{ opacity: navigation.state === 'loading' ? 0.75 : 1, transition: 'opacity 120ms' }}
+      >
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,80 @@
+import { Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconLogin } from '@tabler/icons-react';
+import { Link, Outlet } from 'react-router';
+import { Logo } from '../../ui/logo.tsx';
+
+/**
+ * Public landing layout. The footer describes the product as an IoT based remote monitoring system,
+ * gives the vendor's contact details and a company notice with the current year (platform-core §1).
+ * The spec leaves phone, email and address as placeholders; they are marked as such.
+ */
+export function LandingLayout() {
+  const year = new Date().getFullYear();
+  return (
+    <Box className="tw-grid-bg" mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="header"
+        py="sm"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <Container size="lg">
+          <Group justify="space-between">
+            <Logo size={30} />
+            <Button
+              component={Link}
+              to="/login"
+              size="xs"
+              variant="light"
+              leftSection={<IconLogin size={14} />}
+            >
+              Sign in
+            </Button>
+          </Group>
+        </Container>
+      </Box>
+      <Box component="main" style={{ flex: 1 }}>
+        <Outlet />
+      </Box>
+      <Box component="footer" py="lg" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <Container size="lg">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+            <Stack gap={4}>
+              <Logo size={22} />
+              <Text size="sm" c="dimmed">
+                An IoT based remote monitoring system for telecom tower and energy sites.
+              </Text>
+            </Stack>
+            <Stack gap={2}>
+              <Text size="sm" fw={600}>
+                Contact the vendor
+              </Text>
+              <Text size="sm" c="dimmed">
+                Phone: {'{phone}'}
+              </Text>
+              <Text size="sm" c="dimmed">
+                Email: {'{email}'}
+              </Text>
+              <Text size="sm" c="dimmed">
+                Address: {'{postal address}'}
+              </Text>
+            </Stack>
+            <Stack gap={2}>
+              <Text size="sm" fw={600}>
+                Account
+              </Text>
+              <Anchor component={Link} to="/login" size="sm">
+                Login Here
+              </Anchor>
+              <Anchor component={Link} to="/reset" size="sm">
+                Forgot password
+              </Anchor>
+            </Stack>
+          </SimpleGrid>
+          <Text size="xs" c="dimmed" mt="lg" aria-label="Company notice">
+            © {year} Towerwatch. All rights reserved.
+          </Text>
+        </Container>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+import { Button } from '@mantine/core';
+import { IconLayoutDashboard } from '@tabler/icons-react';
+import { Link, Outlet } from 'react-router';
+import { AppFrame } from './app-frame.tsx';
+
+/** The legacy dashboard layout, recognised by its path (platform-core §2). */
+export function LegacyLayout() {
+  return (
+    <AppFrame
+      fallbackTitle="Legacy Dashboard"
+      extra={
+        <Button
+          component={Link}
+          to="/dashboard/business"
+          size="xs"
+          variant="light"
+          leftSection={<IconLayoutDashboard size={14} />}
+          visibleFrom="md"
+        >
+          Smart Dashboard
+        </Button>
+      }
+    >
+      <Outlet />
+    </AppFrame>
+  );
+}

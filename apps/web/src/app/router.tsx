@@ -1,0 +1,135 @@
+import { dashboardPath, isOperator, isTenantAllowed } from '@towerwatch/domain';
+import { createBrowserRouter, type LoaderFunction, redirect, type RouteObject } from 'react-router';
+import { authUserQueryOptions } from '../features/auth/api/auth-api.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { NotFoundPage, RouteErrorPage } from './errors/error-pages.tsx';
+import { guarded, legacyLoader } from './guards.ts';
+import { AuthLayout } from './layouts/auth-layout.tsx';
+import { DefaultLayout } from './layouts/default-layout.tsx';
+import { LandingLayout } from './layouts/landing-layout.tsx';
+import { LegacyLayout } from './layouts/legacy-layout.tsx';
+import { PLANNED_ROUTES } from './planned-routes.ts';
+
+const planned = () =>
+  import('../features/planned/pages/planned-page.tsx').then((m) => ({ Component: m.PlannedPage }));
+const businessDashboard = () =>
+  import('../features/dashboard/pages/business-dashboard-page.tsx').then((m) => ({
+    Component: m.BusinessDashboardPage,
+  }));
+
+/** /dashboard sends each user to the right dashboard (platform-core §2 "Company menu"). */
+const dashboardRedirect: LoaderFunction = async (args) => {
+  await guarded('user')(args);
+  const user = await queryClient.ensureQueryData(authUserQueryOptions());
+  throw redirect(isOperator(user) ? '/customer/sites' : dashboardPath(user));
+};
+
+/** /dashboard/{tenant}: only the user's allowed tenants; anything else is not a page. */
+const tenantDashboardLoader: LoaderFunction = async (args) => {
+  await guarded('user')(args);
+  const user = await queryClient.ensureQueryData(authUserQueryOptions());
+  const tenant = args.params.tenant ?? '';
+  if (!isTenantAllowed(user, tenant)) throw new Response('This page could not be found', { status: 404 });
+  return null;
+};
+
+const legacyTab = (path: string | undefined, title: string): RouteObject => ({
+  ...(path ? { path } : { index: true }),
+  handle: { title },
+  lazy: () =>
+    import('../features/legacy-dashboard/pages/legacy-dashboard-page.tsx').then((m) => ({
+      Component: m.LegacyDashboardPage,
+    })),
+});
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        Component: LandingLayout,
+        children: [
+          {
+            index: true,
+            lazy: () =>
+              import('../features/landing/pages/landing-page.tsx').then((m) => ({
+                Component: m.LandingPage,
+              })),
+          },
+        ],
+      },
+      {
+        Component: AuthLayout,
+        children: [
+          {
+            path: 'login',
+            lazy: () =>
+              import('../features/auth/pages/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
+          },
+          {
+            path: 'reset',
+            lazy: () =>
+              import('../features/auth/pages/reset-page.tsx').then((m) => ({ Component: m.ResetPage })),
+          },
+          {
+            path: 'welcome',
+            lazy: () =>
+              import('../features/auth/pages/welcome-page.tsx').then((m) => ({ Component: m.WelcomePage })),
+          },
+        ],
+      },
+      {
+        path: 'dashboard/legacy',
+        Component: LegacyLayout,
+        loader: legacyLoader,
+        errorElement: <RouteErrorPage />,
+        children: [
+          legacyTab(undefined, 'Legacy Dashboard · All RMS Station'),
+          legacyTab('alarm', 'Legacy Dashboard · Alarm'),
+          legacyTab('dc-energy-meter', 'Legacy Dashboard · DC Energy Meter'),
+          legacyTab('climate', 'Legacy Dashboard · Climate'),
+          legacyTab('rectifier', 'Legacy Dashboard · Rectifier'),
+          legacyTab('battery', 'Legacy Dashboard · Battery'),
+        ],
+      },
+      {
+        Component: DefaultLayout,
+        errorElement: <RouteErrorPage />,
+        children: [
+          { path: 'dashboard', loader: dashboardRedirect },
+          {
+            path: 'dashboard/business',
+            loader: guarded('user'),
+            handle: { title: 'Business Dashboard' },
+            lazy: businessDashboard,
+          },
+          {
+            path: 'dashboard/:tenant',
+            loader: tenantDashboardLoader,
+            handle: { title: 'Tenant Dashboard' },
+            lazy: businessDashboard,
+          },
+          {
+            path: 'profile',
+            loader: guarded(),
+            handle: { title: 'Account' },
+            lazy: () =>
+              import('../features/auth/pages/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
+          },
+          ...PLANNED_ROUTES.map(
+            (route): RouteObject => ({
+              path: route.path,
+              loader: guarded(...route.guards),
+              handle: { title: route.title, planned: route.planned },
+              lazy: planned,
+            }),
+          ),
+        ],
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+/** The app router (data mode, route-level code splitting with `lazy`). */
+export const router = createBrowserRouter(routes);

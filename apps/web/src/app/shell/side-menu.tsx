@@ -1,0 +1,84 @@
+import { Badge, Divider, Drawer, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import type { AuthUser } from '@towerwatch/contract';
+import { isMenuItemSelected, menuItemsFor, usesAdminMenu, userTypeLabel } from '@towerwatch/domain';
+import { Link, useLocation } from 'react-router';
+import { useLogout } from '../../features/auth/hooks/use-logout.ts';
+import { Logo } from '../../ui/logo.tsx';
+import { MENU_ICONS } from './menu-icons.tsx';
+
+/** Props of {@link SideMenu}. */
+export interface SideMenuProps {
+  user: AuthUser;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The slide-out side menu with the logo: admin menu for sudo/support, company menu for company
+ * users, then Account and Logout (platform-core §2, §6; items and selection from the domain).
+ */
+export function SideMenu({ user, opened, onClose }: SideMenuProps) {
+  const { pathname } = useLocation();
+  const logout = useLogout();
+  const items = menuItemsFor(user);
+  const main = items.filter((item) => item.id !== 'account' && item.id !== 'logout');
+  const common = items.filter((item) => item.id === 'account' || item.id === 'logout');
+
+  const render = (item: (typeof items)[number]) => {
+    const Icon = MENU_ICONS[item.id];
+    if (item.id === 'logout') {
+      return (
+        <NavLink
+          key={item.id}
+          component="button"
+          label={item.label}
+          leftSection={<Icon size={18} stroke={1.6} />}
+          onClick={() => {
+            onClose();
+            void logout();
+          }}
+        />
+      );
+    }
+    return (
+      <NavLink
+        key={item.id}
+        component={Link}
+        to={item.path}
+        label={item.label}
+        active={isMenuItemSelected(item, pathname)}
+        aria-current={isMenuItemSelected(item, pathname) ? 'page' : undefined}
+        leftSection={<Icon size={18} stroke={1.6} />}
+        onClick={onClose}
+      />
+    );
+  };
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      size={280}
+      padding="md"
+      title={
+        <Logo size={30} subtitle={usesAdminMenu(user) ? 'Operator console' : 'Remote site monitoring'} />
+      }
+      aria-label="Side menu"
+      scrollAreaComponent={ScrollArea.Autosize}
+    >
+      <Stack gap={2} component="nav" aria-label="Main menu">
+        <Group gap={6} mb="xs" px={4}>
+          <Text size="sm" fw={600}>
+            {user.name}
+          </Text>
+          <Badge size="xs" variant="light">
+            {userTypeLabel(user)}
+          </Badge>
+        </Group>
+        {main.map(render)}
+        <Divider my="xs" />
+        {common.map(render)}
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,44 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconLayoutDashboard, IconList, IconUserCircle } from '@tabler/icons-react';
+import { dashboardPath, isOperator, userTypeLabel } from '@towerwatch/domain';
+import { Link, Navigate } from 'react-router';
+import { Logo } from '../../../ui/logo.tsx';
+import { useSession } from '../hooks/use-session.ts';
+
+/** /welcome: where every user lands after login (platform-core §2). */
+export function WelcomePage() {
+  const { user, loggedIn, loading } = useSession();
+  if (!loggedIn) return <Navigate to="/login" replace />;
+  if (loading || !user) return null;
+  const home = isOperator(user) ? '/customer/sites' : dashboardPath(user);
+  return (
+    <Paper withBorder radius="md" p="xl" w={460} maw="100%" shadow="lg">
+      <Stack gap="md">
+        <Logo size={34} />
+        <div>
+          <Title order={1} fz={24}>
+            Welcome, {user.name}
+          </Title>
+          <Text size="sm" c="dimmed">
+            Signed in as {user.username} · {userTypeLabel(user)}
+          </Text>
+        </div>
+        <Group grow>
+          <Button component={Link} to={home} leftSection={<IconLayoutDashboard size={16} />}>
+            {isOperator(user) ? 'Open customer sites' : 'Open dashboard'}
+          </Button>
+        </Group>
+        <Group grow>
+          {!isOperator(user) && (
+            <Button component={Link} to="/site/list" variant="default" leftSection={<IconList size={16} />}>
+              All Sites
+            </Button>
+          )}
+          <Button component={Link} to="/profile" variant="default" leftSection={<IconUserCircle size={16} />}>
+            Account
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

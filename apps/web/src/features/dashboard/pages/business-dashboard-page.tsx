@@ -1,0 +1,184 @@
+import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  IconAccessPoint,
+  IconAlertOctagon,
+  IconBuildingBroadcastTower,
+  IconDoor,
+  IconPlayerPause,
+  IconPlugConnected,
+  IconPlugConnectedX,
+  IconShieldExclamation,
+  IconTrendingUp,
+  IconWifiOff,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type DashboardTileId, dashboardTilesFor, hasAccessRole, tenantLabel } from '@towerwatch/domain';
+import type { ComponentType } from 'react';
+import { useParams } from 'react-router';
+import { formatChartLabel } from '../../../lib/time.ts';
+import { dashboardDefaultRange } from '../../../lib/time.ts';
+import { useAuthUser } from '../../auth/hooks/use-session.ts';
+import {
+  availabilityQueryOptions,
+  dashboardCountQueryOptions,
+  statusCountsQueryOptions,
+} from '../api/dashboard-api.ts';
+import { AvailabilityChart } from '../components/availability-chart.tsx';
+import { CountPanel } from '../components/count-panel.tsx';
+import { CountTile } from '../components/count-tile.tsx';
+import { LoadStatusChart } from '../components/load-status-chart.tsx';
+import { useLiveDashboardCounts } from '../hooks/use-live-dashboard-counts.ts';
+import { tileBreakdown, tileCount, tileFilter } from '../tile-counts.ts';
+
+const TILE_LOOK: Readonly<
+  Record<DashboardTileId, { icon: ComponentType<{ size?: number }>; color: string }>
+> = {
+  total_sites: { icon: IconBuildingBroadcastTower, color: 'signal' },
+  rms_installed: { icon: IconAccessPoint, color: 'blue' },
+  acs_installed: { icon: IconDoor, color: 'indigo' },
+  device_offline: { icon: IconWifiOff, color: 'gray' },
+  pg_on: { icon: IconPlugConnected, color: 'yellow' },
+  paused_alarms: { icon: IconPlayerPause, color: 'violet' },
+  dc_no_load: { icon: IconPlugConnectedX, color: 'orange' },
+  dc_overload: { icon: IconTrendingUp, color: 'red' },
+  door_open: { icon: IconAlertOctagon, color: 'orange' },
+  security_breach: { icon: IconShieldExclamation, color: 'red' },
+};
+
+/**
+ * The smart dashboard: /dashboard/business (all allowed tenants) and /dashboard/{tenant}
+ * (platform-core §2). Tiles per the domain rules, count panels, load-status and availability graphs,
+ * all kept live from /wss.
+ */
+export function BusinessDashboardPage() {
+  const user = useAuthUser();
+  const { tenant: tenantParam } = useParams();
+  const tenant = tenantParam && tenantParam !== 'business' ? tenantParam : null;
+  const range = dashboardDefaultRange();
+  const status = useQuery(statusCountsQueryOptions(tenant));
+  const dashboard = useQuery(dashboardCountQueryOptions(tenant));
+  const availability = useQuery(availabilityQueryOptions(tenant, range.from, range.until));
+  useLiveDashboardCounts(tenant);
+
+  const tiles = dashboardTilesFor(user);
+  const s = status.data;
+  const acs = hasAccessRole(user, 'acs');
+  const failed = status.isError && dashboard.isError;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2} fz={20}>
+            {tenant ? `${tenantLabel(tenant)} dashboard` : 'Network overview'}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {dashboard.data ? `${dashboard.data.siteCount.total} sites` : 'Loading sites…'} · live counts
+          </Text>
+        </div>
+      </Group>
+      {failed && (
+        <Alert color="yellow" variant="light">
+          The counts could not be loaded. They will refresh when the server answers.
+        </Alert>
+      )}
+      <SimpleGrid
+        cols={{ base: 2, xs: 3, md: 5, xl: tiles.length > 8 ? 9 : tiles.length }}
+        spacing="sm"
+        aria-label="Tiles"
+      >
+        {tiles.map((view) => (
+          <CountTile
+            key={view.id}
+            view={view}
+            count={tileCount(view.id, s, dashboard.data)}
+            filter={tileFilter(view.id, tenant)}
+            breakdown={tileBreakdown(view.id, view.breakdown, dashboard.data, tenant)}
+            icon={TILE_LOOK[view.id].icon}
+            color={TILE_LOOK[view.id].color}
+          />
+        ))}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+        <CountPanel
+          title="Power"
+          items={[
+            { label: 'Mains On', value: s?.power.mains_on, color: 'teal' },
+            { label: 'Mains Off', value: s?.power.mains_off, color: 'red' },
+            { label: 'On Battery', value: s?.power.site_on_battery, color: 'orange' },
+            { label: 'DC Low', value: s?.power.dc_low, color: 'yellow' },
+            { label: 'DG Power', value: s?.power.dg_power, color: 'blue' },
+            { label: 'PG Power', value: s?.power.pg_power, color: 'grape' },
+            { label: 'Site Down', value: s?.power.site_down, color: 'gray' },
+          ]}
+        />
+        <CountPanel
+          title="DC load"
+          stacked
+          items={[
+            { label: 'No Load', value: s?.dcPower.no_load, color: 'orange' },
+            { label: 'Normal', value: s?.dcPower.normal_load, color: 'teal' },
+            { label: 'Overload', value: s?.dcPower.over_load, color: 'red' },
+          ]}
+        />
+        {acs && (
+          <CountPanel
+            title="Access"
+            items={[
+              { label: 'Total Door', value: s?.access.total_door, color: 'signal' },
+              { label: 'Door Open', value: s?.access.door_open, color: 'orange' },
+              { label: 'Lock Open', value: s?.access.lock_open, color: 'yellow' },
+              { label: 'Lock Open Fail', value: s?.access.lock_open_fail, color: 'red' },
+              { label: 'Lock Close Fail', value: s?.access.lock_close_fail, color: 'red' },
+              { label: 'Security Breach', value: s?.access.security_breach, color: 'red' },
+              { label: 'Vibration', value: s?.access.vibration, color: 'grape' },
+            ]}
+          />
+        )}
+        <Stack gap="sm">
+          <CountPanel
+            title="Mains"
+            stacked
+            items={[
+              { label: 'On', value: s?.mains.on, color: 'teal' },
+              { label: 'Off', value: s?.mains.off, color: 'red' },
+            ]}
+          />
+          <CountPanel
+            title="DG"
+            stacked
+            items={[
+              { label: 'Running', value: s?.dg.on, color: 'blue' },
+              { label: 'Off', value: s?.dg.off, color: 'gray' },
+            ]}
+          />
+        </Stack>
+        <CountPanel
+          title="Battery backup"
+          stacked
+          items={[
+            { label: 'Full', value: s?.battery.full, color: 'teal' },
+            { label: 'Good', value: s?.battery.good, color: 'lime' },
+            { label: 'OK', value: s?.battery.ok, color: 'yellow' },
+            { label: 'Bad', value: s?.battery.bad, color: 'red' },
+          ]}
+        />
+        <CountPanel
+          title="Temperature"
+          stacked
+          items={[
+            { label: 'Normal', value: s?.temperature.normal, color: 'teal' },
+            { label: 'High', value: s?.temperature.high, color: 'red' },
+          ]}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
+        <LoadStatusChart loadCount={s?.dcPower.loadCount} />
+        <AvailabilityChart
+          data={availability.data}
+          rangeLabel={`${formatChartLabel(range.from, 'day')} – ${formatChartLabel(range.until, 'day')}`}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}
