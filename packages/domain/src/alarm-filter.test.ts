@@ -57,8 +57,13 @@ describe('alarm filter (platform-core §5)', () => {
   });
 
   it('property filters compare presence with exists (default true)', () => {
-    expect(propertyMatchesFilter(true, {})).toBe(true);
-    expect(propertyMatchesFilter(false, { exists: false })).toBe(true);
-    expect(propertyMatchesFilter(true, { exists: false })).toBe(false);
+    expect(propertyMatchesFilter(['C1'], {})).toBe(true);
+    expect(propertyMatchesFilter([], { exists: false })).toBe(true);
+    expect(propertyMatchesFilter(['C1'], { exists: false })).toBe(false);
+  });
+
+  it('property filters with a value need a matching value', () => {
+    expect(propertyMatchesFilter(['NORMAL', 'DOWN'], { value: 'DOWN' })).toBe(true);
+    expect(propertyMatchesFilter(['NORMAL'], { value: 'OVER' })).toBe(false);
   });
 });

@@ -32,6 +32,8 @@ export interface SiteFilter {
   exists?: boolean;
   minDuration?: number;
   maxDuration?: number;
+  /** Property value to match (decision, not in the spec's list: dc_load DOWN / NORMAL / OVER). */
+  value?: string;
   /** Tenant of a tenant-specific variant (see alarm-groups.ts). */
   tenant?: string | null;
 }
@@ -68,7 +70,15 @@ export function siteAlarmsMatchFilter(alarms: readonly SiteAlarm[], filter: Site
   return candidates.some((alarm) => alarmMatchesFilter(alarm, filter, now));
 }
 
-/** A property filter: `exists` (default true) compared with whether the site has the property. */
-export function propertyMatchesFilter(present: boolean, filter: Pick<SiteFilter, 'exists'>): boolean {
-  return present === (filter.exists ?? true);
+/**
+ * A property filter. With `value`: some of the site's values of the property must equal it
+ * (e.g. dc_load entries' values). Without: `exists` (default true) is compared with presence
+ * (at least one value).
+ */
+export function propertyMatchesFilter(
+  values: readonly string[],
+  filter: Pick<SiteFilter, 'exists' | 'value'>,
+): boolean {
+  if (filter.value !== undefined) return values.includes(filter.value);
+  return values.length > 0 === (filter.exists ?? true);
 }

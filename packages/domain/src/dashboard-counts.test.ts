@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDashboardCounts, emptySiteCounts, RMS_SERVICES } from './dashboard-counts.ts';
+import { emptyDashboardCounts, emptySiteCounts } from './dashboard-counts.ts';
+import { RMS_SERVICES } from './pins.ts';
 
 describe('dashboard counts (platform-core §3)', () => {
   it('starts every count at zero', () => {

@@ -110,23 +110,3 @@ export function emptyDashboardCounts(tenants: readonly string[] = []): Dashboard
 export function emptySiteCounts(): SiteCounts {
   return { total: 0, rms: 0, rectifier: 0, acs: 0, sarbs: 0, vertiv: 0, eltek: 0 };
 }
-
-/** RMS services (platform-core §3). */
-export const RMS_SERVICES = [
-  'main_phase',
-  'dg_status',
-  'pg_status',
-  'dg_fuel',
-  'temperature',
-  'humidity',
-  'access_control',
-  'battery_cell',
-  'battery_terminal',
-  'battery_current',
-  'dc_fan_fault',
-  'battery_offset',
-  'smoke_detector',
-  'water_detector',
-] as const;
-/** An RMS service. */
-export type RmsService = (typeof RMS_SERVICES)[number];

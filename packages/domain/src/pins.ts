@@ -173,3 +173,23 @@ export function appliesToSite(comId: string, siteDevices: readonly string[]): bo
 export function siteDevicesOf(pinConfigs: readonly { com_id: string }[]): string[] {
   return [...new Set(pinConfigs.map((pin) => pin.com_id))];
 }
+
+/** RMS services (platform-core §3). */
+export const RMS_SERVICES = [
+  'main_phase',
+  'dg_status',
+  'pg_status',
+  'dg_fuel',
+  'temperature',
+  'humidity',
+  'access_control',
+  'battery_cell',
+  'battery_terminal',
+  'battery_current',
+  'dc_fan_fault',
+  'battery_offset',
+  'smoke_detector',
+  'water_detector',
+] as const;
+/** An RMS service. */
+export type RmsService = (typeof RMS_SERVICES)[number];
