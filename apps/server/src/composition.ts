@@ -9,6 +9,8 @@ import { createAuthSessionsRepository } from './auth/sessions.repository.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Pool } from './db/pool.ts';
+import { createInProcessBus } from './bus/in-process-bus.ts';
+import { registerLiveRoutes } from './live/live-routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 
@@ -25,7 +27,9 @@ export function createContainer(deps: ContainerDeps) {
     authSessions: createAuthSessionsRepository(deps.pool),
   };
   const services = {};
-  return { ...deps, repos, services };
+  /** Domain-event bus (in-process; src/bus/mqtt-bus.ts shares it between processes). */
+  const bus = createInProcessBus(deps.log);
+  return { ...deps, repos, services, bus };
 }
 
 /** Everything modules may depend on. */
@@ -33,6 +37,7 @@ export type Container = ReturnType<typeof createContainer>;
 
 /** Registers the HTTP routes of every module (api role). */
 export function registerRoutes(app: App, container: Container): void {
+  if (container.config.roles.includes('live')) registerLive(app, container);
   if (!container.config.roles.includes('api')) return;
   registerAuthRoutes(app, container);
 }
@@ -54,4 +59,20 @@ export async function startRoles(container: Container): Promise<Array<() => Prom
     stops.push(async () => clearInterval(timer));
   }
   return stops;
+}
+
+/** The live socket /wss (live role). */
+function registerLive(app: App, c: Container): void {
+  registerLiveRoutes(app, {
+    auth: {
+      users: c.repos.users,
+      authSessions: c.repos.authSessions,
+      tokenSecret: c.config.tokenSecret,
+      clock: c.clock,
+    },
+    db: c.pool,
+    bus: c.bus,
+    clock: c.clock,
+    log: c.log,
+  });
 }

@@ -68,7 +68,7 @@ export function deriveConditions(site: EngineSite, state: SiteState): Derived {
       }
       case 'dg_fuel': {
         const limit = raised('dg_low_fuel', tenant) ? t.lowFuelPercent + 2 : t.lowFuelPercent;
-        want({ alarmId: 'dg_low_fuel', tenant, active: v < limit, value: v });
+        want({ alarmId: 'dg_low_fuel', tenant, active: v <= limit, value: v });
         break;
       }
       case 'temperature':
@@ -125,7 +125,7 @@ export function deriveConditions(site: EngineSite, state: SiteState): Derived {
 
   for (const [tenant, v] of dcVoltage) {
     const low = raised('dc_low_voltage', tenant) ? t.dcLowVoltage + t.dcHysteresis : t.dcLowVoltage;
-    want({ alarmId: 'dc_low_voltage', tenant, active: v < low, value: v });
+    want({ alarmId: 'dc_low_voltage', tenant, active: v <= low, value: v });
     const fail = raised('dc_power_fail', tenant) ? t.dcFailVoltage + t.dcHysteresis : t.dcFailVoltage;
     want({ alarmId: 'dc_power_fail', tenant, active: v < fail, value: v });
   }
@@ -144,7 +144,7 @@ export function deriveConditions(site: EngineSite, state: SiteState): Derived {
     const limit = raised('high_temperature', '')
       ? t.highTemperature - t.temperatureHysteresis
       : t.highTemperature;
-    want({ alarmId: 'high_temperature', tenant: '', active: temperature > limit, value: temperature });
+    want({ alarmId: 'high_temperature', tenant: '', active: temperature >= limit, value: temperature });
   }
   // Access pins read 1 = closed/locked, 0 = open/unlocked (docs/device-protocol.md "Pin values").
   if (doors.length > 0)

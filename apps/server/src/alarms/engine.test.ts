@@ -158,7 +158,7 @@ describe('alarm engine: DC voltage', () => {
     expect(names(h.pins(2, { am4: 43.8 }))).toEqual(['dc_critical_voltage:robi:1']);
     expect(h.pins(3, { am4: 44.2 }).events).toEqual([]);
     expect(names(h.pins(4, { am4: 45 }))).toEqual(['dc_critical_voltage:robi:0']);
-    expect(h.pins(5, { am4: 47.2 }).events).toEqual([]);
+    expect(h.pins(5, { am4: 47.5 }).events).toEqual([]);
     expect(names(h.pins(6, { am4: 47.6 }))).toEqual(['dc_low_voltage:robi:0']);
   });
 
@@ -241,10 +241,10 @@ describe('alarm engine: access', () => {
 });
 
 describe('alarm engine: environment and generator', () => {
-  it('raises high_temperature above 45 °C and clears below 44 °C', () => {
+  it('raises high_temperature at 45 °C and clears below 44 °C', () => {
     const h = harness();
-    expect(h.pins(0, { am6: 45 }).events).toEqual([]);
-    expect(names(h.pins(1, { am6: 45.5 }))).toEqual(['high_temperature:1']);
+    expect(h.pins(0, { am6: 44.9 }).events).toEqual([]);
+    expect(names(h.pins(1, { am6: 45 }))).toEqual(['high_temperature:1']);
     expect(h.pins(2, { am6: 44.5 }).events).toEqual([]);
     expect(names(h.pins(3, { am6: 43.9 }))).toEqual(['high_temperature:0']);
   });

@@ -13,25 +13,25 @@ import { DEFAULT_DC_LOAD_LIMITS, isDisableableAlarm, isSiteAlarmId } from '@towe
 
 /** Alarm thresholds of a site. Defaults are for a 48 V DC system. */
 export interface AlarmThresholds {
-  /** A mains phase below this voltage (V AC) counts as absent; all phases absent = mains fail. */
+  /** A mains phase below this voltage (V AC) counts as absent; all phases absent = mains fail (default 100 V). */
   acPhaseMinVoltage: number;
-  /** DC bus voltage below this raises dc_low_voltage (default 47 V). */
+  /** DC bus voltage at or below this raises dc_low_voltage (default 47 V). */
   dcLowVoltage: number;
-  /** DC bus voltage below this writes dc_critical_voltage (Battery Critical, default 44 V). */
+  /** DC bus voltage at or below this writes dc_critical_voltage (Battery Critical, default 44 V). */
   dcCriticalVoltage: number;
   /** DC bus voltage below this raises dc_power_fail (event dc_fail, default 40 V). */
   dcFailVoltage: number;
   /** Volts above a threshold needed to clear it (avoids flapping; default 0.5 V). */
   dcHysteresis: number;
-  /** Site temperature above this (°C) raises high_temperature (default 45 °C, feature-areas §9 colours). */
+  /** Site temperature at or above this (°C) raises high_temperature (default 45 °C). */
   highTemperature: number;
   /** Degrees below highTemperature needed to clear it (default 1 °C). */
   temperatureHysteresis: number;
   /** DC load current (A) below this is DOWN / no load (dc_load_fail). */
   dcNoLoadCurrent: number;
-  /** DC load current (A) above this is OVER (dc_overload event). */
+  /** DC load current (A) above this is OVER (dc_overload event; default 60 A, docs/device-protocol.md). */
   dcOverloadCurrent: number;
-  /** DG fuel level (%) below this raises dg_low_fuel (default 20 %). */
+  /** DG fuel level (%) at or below this raises dg_low_fuel (default 20 %). */
   lowFuelPercent: number;
   /** Door open longer than this (minutes) raises door_open_timeout (default 10). */
   doorOpenTimeoutMinutes: number;
@@ -45,7 +45,7 @@ export interface AlarmThresholds {
 
 /** Documented defaults (docs/operations.md "Alarm thresholds"). */
 export const DEFAULT_THRESHOLDS: Readonly<AlarmThresholds> = {
-  acPhaseMinVoltage: 90,
+  acPhaseMinVoltage: 100,
   dcLowVoltage: 47,
   dcCriticalVoltage: 44,
   dcFailVoltage: 40,
@@ -53,7 +53,7 @@ export const DEFAULT_THRESHOLDS: Readonly<AlarmThresholds> = {
   highTemperature: 45,
   temperatureHysteresis: 1,
   dcNoLoadCurrent: DEFAULT_DC_LOAD_LIMITS.noLoadBelowAmps,
-  dcOverloadCurrent: DEFAULT_DC_LOAD_LIMITS.overLoadAboveAmps,
+  dcOverloadCurrent: 60,
   lowFuelPercent: 20,
   doorOpenTimeoutMinutes: 10,
   vibrationHighLevel: 70,

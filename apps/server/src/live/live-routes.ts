@@ -1,0 +1,78 @@
+/**
+ * Registers the live socket at /wss (platform-core §7) and builds its hub from the container.
+ * The route is public at the HTTP level: the socket authenticates with LOGIN { token } instead.
+ */
+import fastifyWebsocket from '@fastify/websocket';
+import { LIVE_CLOSE_REASONS, LIVE_PATH, type StatusCountsReply } from '@towerwatch/contract';
+import type { Logger } from 'pino';
+import type { App } from '../app.ts';
+import { type AuthDeps, authenticateToken } from '../auth/auth-plugin.ts';
+import type { Caller } from '../auth/caller.ts';
+import { siteScope, sqlParams } from '../auth/scope.ts';
+import { verifyAccessToken } from '../auth/tokens.ts';
+import type { EventBus } from '../bus/bus.ts';
+import type { Clock } from '../clock.ts';
+import type { Queryable } from '../db/pool.ts';
+import { type AuthenticateResult, createLiveHub, type LiveHub } from './live-hub.ts';
+
+export interface LiveRouteDeps {
+  auth: AuthDeps;
+  db: Queryable;
+  bus: EventBus;
+  clock: Clock;
+  log: Logger;
+  countsOf?: (caller: Caller) => Promise<StatusCountsReply>;
+  countsIntervalMs?: number;
+}
+
+/** Uids of the sites the caller may see (same scope as every site endpoint). */
+export async function visibleSiteUids(db: Queryable, caller: Caller): Promise<string[]> {
+  const p = sqlParams();
+  const { rows } = await db.query<{ uid: string }>(
+    `select s.uid from sites s where ${siteScope(caller, p, 's')}`,
+    p.values,
+  );
+  return rows.map((r) => r.uid);
+}
+
+/** Verifies a socket's token: expired and invalid tokens get different close reasons. */
+export async function authenticateSocket(token: string, deps: AuthDeps): Promise<AuthenticateResult> {
+  const verified = verifyAccessToken(token, deps.tokenSecret, deps.clock.now());
+  if (!verified.ok) {
+    return {
+      ok: false,
+      reason:
+        verified.reason === 'expired' ? LIVE_CLOSE_REASONS.TOKEN_EXPIRED : LIVE_CLOSE_REASONS.INVALID_TOKEN,
+    };
+  }
+  try {
+    const caller = await authenticateToken(token, deps);
+    return { ok: true, caller, expiresAt: new Date(verified.claims.exp * 1000) };
+  } catch {
+    // Revoked session, deleted or disabled user.
+    return { ok: false, reason: LIVE_CLOSE_REASONS.INVALID_TOKEN };
+  }
+}
+
+/** Registers /wss on `app`; returns the hub (close it on shutdown). */
+export function registerLiveRoutes(app: App, deps: LiveRouteDeps): LiveHub {
+  const hub = createLiveHub({
+    bus: deps.bus,
+    clock: deps.clock,
+    log: deps.log,
+    authenticate: (token) => authenticateSocket(token, deps.auth),
+    siteUidsOf: (caller) => visibleSiteUids(deps.db, caller),
+    countsOf: deps.countsOf,
+    countsIntervalMs: deps.countsIntervalMs,
+  });
+  app.register(async (scope) => {
+    await scope.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+    scope.get(LIVE_PATH, { websocket: true, config: { public: true }, schema: { hide: true } }, (socket) => {
+      hub.attach(socket);
+    });
+  });
+  app.addHook('onClose', async () => {
+    await hub.close();
+  });
+  return hub;
+}

@@ -1,0 +1,41 @@
+/**
+ * Who may receive a live message (platform-core §4 "Live site events", §5 tenant filtering, §6
+ * roles): the site must be among the user's sites, the tenant allowed (a tenant-less power event
+ * counts as the first operator tenant), read-only users get only the reduced event kinds, and pin
+ * updates go only to sockets whose session is on the site.
+ */
+import { LIVE_EVENTS } from '@towerwatch/contract';
+import { isEventKindVisible, isLiveSiteEventVisible } from '@towerwatch/domain';
+import { type Caller, toDomainUser } from '../auth/caller.ts';
+import { isTenantVisible } from '../auth/scope.ts';
+import type { LiveEnvelope } from '../bus/bus.ts';
+
+/** What the hub knows about one authenticated socket. */
+export interface SocketView {
+  caller: Caller;
+  /** Sites the user may see (loaded at LOGIN, refreshed on config changes). */
+  siteUids: ReadonlySet<string>;
+  /** Site of the current session (SESSION_START), or null. */
+  sessionSiteUid: string | null;
+}
+
+/** True when the socket may receive the envelope's message. */
+export function canReceive(view: SocketView, envelope: LiveEnvelope): boolean {
+  const { audience, message } = envelope;
+  if (audience.userUid !== undefined && audience.userUid !== view.caller.uid) return false;
+  if (audience.siteUid === null) {
+    // Not tied to a site: company-wide (operators see every company).
+    return (
+      audience.companyId === null || view.caller.isOperator || audience.companyId === view.caller.companyId
+    );
+  }
+  if (!view.siteUids.has(audience.siteUid)) return false;
+  if (audience.focus && view.sessionSiteUid !== audience.siteUid) return false;
+  if (message.event === LIVE_EVENTS.SITE_EVENT) {
+    const e = message.payload;
+    return isLiveSiteEventVisible(toDomainUser(view.caller.user), e, view.siteUids);
+  }
+  const kind = audience.kind ?? '';
+  if (kind !== '' && !isEventKindVisible(toDomainUser(view.caller.user), kind)) return false;
+  return isTenantVisible(view.caller, audience.tenant ?? '', kind);
+}
