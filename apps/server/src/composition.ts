@@ -12,7 +12,11 @@ import type { Pool } from './db/pool.ts';
 import { createInProcessBus } from './bus/in-process-bus.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createLoginFailuresRepository } from './modules/auth/login-failures.repository.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
+import { registerUsersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 
 export interface ContainerDeps {
   config: Config;
@@ -25,8 +29,21 @@ export function createContainer(deps: ContainerDeps) {
   const repos = {
     users: createUsersRepository(deps.pool),
     authSessions: createAuthSessionsRepository(deps.pool),
+    loginFailures: createLoginFailuresRepository(deps.pool),
   };
-  const services = {};
+  const services = {
+    auth: createAuthService({
+      pool: deps.pool,
+      users: repos.users,
+      authSessions: repos.authSessions,
+      loginFailures: repos.loginFailures,
+      clock: deps.clock,
+      tokenSecret: deps.config.tokenSecret,
+      loginMaxFailures: deps.config.loginMaxFailures,
+      loginWindowMinutes: deps.config.loginWindowMinutes,
+    }),
+    users: createUsersService({ users: repos.users, authSessions: repos.authSessions, clock: deps.clock }),
+  };
   /** Domain-event bus (in-process; src/bus/mqtt-bus.ts shares it between processes). */
   const bus = createInProcessBus(deps.log);
   return { ...deps, repos, services, bus };
@@ -40,6 +57,7 @@ export function registerRoutes(app: App, container: Container): void {
   if (container.config.roles.includes('live')) registerLive(app, container);
   if (!container.config.roles.includes('api')) return;
   registerAuthRoutes(app, container);
+  registerUsersRoutes(app, container);
 }
 
 /** Starts the background parts of the enabled roles; returns their stop functions. */

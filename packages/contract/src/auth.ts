@@ -70,3 +70,75 @@ export const authUser = z.object({
   created_at: z.string(),
 });
 export type AuthUser = z.infer<typeof authUser>;
+
+/** POST /user/auth/logout: ends the current session; `all: true` ends every session of the user. */
+export const logoutBody = z
+  .object({
+    /** Also revoke this refresh token's session (when it differs from the access token's). */
+    refresh_token: z.string().min(1).optional(),
+    all: z.boolean().optional(),
+  })
+  .optional();
+
+/** Reply of calls that only confirm. */
+export const okReply = z.object({ success: z.literal(true) });
+export type OkReply = z.infer<typeof okReply>;
+
+/**
+ * POST /user/auth/session-status (payload not shown in the spec): the session is still valid, and the
+ * one-time-password window — `otp_expires_in` seconds until the current TOTP code changes.
+ */
+export const sessionStatusReply = z.object({
+  active: z.literal(true),
+  uid: z.string(),
+  two_factor_enabled: z.boolean(),
+  otp_period: z.number().int(),
+  otp_expires_in: z.number().int(),
+  access_expires_at: z.string(),
+});
+export type SessionStatusReply = z.infer<typeof sessionStatusReply>;
+
+/**
+ * POST /user/auth/two-factor (payload not shown in the spec):
+ * - `setup`: creates a new secret (not active until verified) → `{ secret, otpauth_uri }`;
+ * - `verify` with `otp`: checks a code of the pending/active secret and turns two-factor on;
+ * - `disable` with `otp`: turns it off.
+ */
+export const twoFactorBody = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('setup') }),
+  z.object({ action: z.literal('verify'), otp: z.string().regex(/^\d{6}$/, 'must be 6 digits') }),
+  z.object({ action: z.literal('disable'), otp: z.string().regex(/^\d{6}$/, 'must be 6 digits') }),
+]);
+export type TwoFactorBody = z.infer<typeof twoFactorBody>;
+
+export const twoFactorReply = z.object({
+  two_factor_enabled: z.boolean(),
+  secret: z.string().optional(),
+  otpauth_uri: z.string().optional(),
+});
+export type TwoFactorReply = z.infer<typeof twoFactorReply>;
+
+/** POST /user/profile/update: the caller's own contact fields (payload not shown in the spec). */
+export const profileUpdateBody = z
+  .object({
+    name: z.string().trim().min(1).max(100).optional(),
+    email: z.email().max(200).nullable().optional(),
+    phone: z
+      .string()
+      .regex(/^\+?[0-9 -]{5,20}$/, 'must be a phone number')
+      .nullable()
+      .optional(),
+    logo: z.string().max(500).nullable().optional(),
+  })
+  .strict();
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
+
+/** Rules for new passwords. */
+export const newPassword = z.string().min(8, 'must be at least 8 characters').max(200);
+
+/** POST /user/profile/change-password: the old password is required; other sessions are ended. */
+export const changePasswordBody = z.object({
+  old_password: z.string().min(1).max(200),
+  new_password: newPassword,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

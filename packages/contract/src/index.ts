@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './users.ts';
 export * from './errors.ts';
 export * from './live.ts';
 export * from './device/index.ts';

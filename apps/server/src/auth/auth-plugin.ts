@@ -43,7 +43,7 @@ export async function authenticateToken(token: string, deps: AuthDeps): Promise<
   ]);
   if (!user || user.disabled) throw new UnauthorizedError('User not found or disabled');
   if (!active) throw new UnauthorizedError('Session ended; sign in again');
-  return buildCaller(user, result.claims.sid);
+  return buildCaller(user, result.claims.sid, new Date(result.claims.exp * 1000));
 }
 
 /** Installs the hook on `app` (root level, so it covers every route). */

@@ -32,6 +32,8 @@ export interface Caller {
   accessRoles: AccessRole[];
   /** auth session (refresh-token family) of the access token */
   sessionId: string;
+  /** when the access token of this request expires */
+  tokenExpiresAt: Date;
 }
 
 /** The user in the shape the domain rules read (snake_case, as in the spec). */
@@ -47,7 +49,7 @@ export function toDomainUser(user: UserRecord): DomainUser {
 }
 
 /** Builds the Caller of `user` for the session `sessionId`. */
-export function buildCaller(user: UserRecord, sessionId: string): Caller {
+export function buildCaller(user: UserRecord, sessionId: string, tokenExpiresAt: Date): Caller {
   const d = toDomainUser(user);
   return {
     user,
@@ -61,6 +63,7 @@ export function buildCaller(user: UserRecord, sessionId: string): Caller {
     isReadOnly: isReadOnly(d),
     accessRoles: accessRolesOf(d),
     sessionId,
+    tokenExpiresAt,
   };
 }
 

@@ -1,0 +1,218 @@
+/**
+ * Sign-in, token rotation, sign-out, session status, two-factor, profile and password
+ * (platform-core §7 "Auth and profile", §9 token lifetimes).
+ */
+import type {
+  ChangePasswordBody,
+  LoginBody,
+  LoginReply,
+  ProfileUpdateBody,
+  SessionStatusReply,
+  TokenPair,
+  TwoFactorBody,
+  TwoFactorReply,
+} from '@towerwatch/contract';
+import type { Caller } from '../../auth/caller.ts';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import type { AuthSessionsRepository } from '../../auth/sessions.repository.ts';
+import {
+  ACCESS_TOKEN_TTL_S,
+  hashRefreshToken,
+  newRefreshToken,
+  REFRESH_TOKEN_TTL_S,
+  signAccessToken,
+} from '../../auth/tokens.ts';
+import { newTotpSecret, TOTP_PERIOD_S, totpSecondsLeft, totpUri, verifyTotp } from '../../auth/totp.ts';
+import type { Clock } from '../../clock.ts';
+import { createAuthSessionsRepository } from '../../auth/sessions.repository.ts';
+import { type Pool, type Queryable, withTransaction } from '../../db/pool.ts';
+import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import type { LoginFailuresRepository } from './login-failures.repository.ts';
+
+export interface AuthServiceDeps {
+  pool: Pool;
+  users: UsersRepository;
+  authSessions: AuthSessionsRepository;
+  loginFailures: LoginFailuresRepository;
+  clock: Clock;
+  tokenSecret: string;
+  loginMaxFailures: number;
+  loginWindowMinutes: number;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+/** Hash of a throwaway password, so an unknown username costs the same time as a wrong password. */
+const dummyHash = hashPassword('not-a-real-password');
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { users, authSessions, loginFailures, clock } = deps;
+
+  async function issuePair(
+    userUid: string,
+    sessionId: string,
+    repo = authSessions,
+  ): Promise<{ pair: TokenPair; tokenId: string }> {
+    const now = clock.now();
+    const refresh = newRefreshToken();
+    const tokenId = await repo.insertRefreshToken({
+      userUid,
+      familyId: sessionId,
+      tokenHash: hashRefreshToken(refresh),
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_S * 1000),
+      at: now,
+    });
+    const pair: TokenPair = {
+      access_token: signAccessToken({ sub: userUid, sid: sessionId }, deps.tokenSecret, now),
+      refresh_token: refresh,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_TTL_S,
+      refresh_expires_in: REFRESH_TOKEN_TTL_S,
+    };
+    return { pair, tokenId };
+  }
+
+  const tooMany = (what: string) =>
+    new TooManyRequestsError(
+      `Too many failed sign-in attempts for this ${what}. Try again in ${deps.loginWindowMinutes} minutes.`,
+    );
+
+  return {
+    /** POST /user/auth/login. */
+    async login(body: LoginBody, client: ClientInfo): Promise<LoginReply> {
+      const now = clock.now();
+      const since = new Date(now.getTime() - deps.loginWindowMinutes * 60_000);
+      const counts = await loginFailures.counts(body.username, client.ip, since);
+      if (counts.account >= deps.loginMaxFailures) throw tooMany('account');
+      if (counts.ip >= deps.loginMaxFailures) throw tooMany('address');
+
+      const user = await users.findByUsername(body.username);
+      // An unknown username is checked against a dummy hash so both cases take the same time.
+      const ok =
+        (await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash))) && user !== undefined;
+      if (!user || !ok || user.disabled) {
+        await loginFailures.record(body.username, client.ip, now);
+        throw new UnauthorizedError('Invalid username or password');
+      }
+      if (user.twoFactorEnabled && user.totpSecret) {
+        if (!body.otp) return { two_factor_required: true };
+        if (!verifyTotp(user.totpSecret, body.otp, now)) {
+          await loginFailures.record(body.username, client.ip, now);
+          throw new UnauthorizedError('Invalid one-time password');
+        }
+      }
+      await loginFailures.clearAccount(body.username);
+      const sessionId = await authSessions.createSession(user.uid, now, client);
+      return (await issuePair(user.uid, sessionId)).pair;
+    },
+
+    /**
+     * POST /user/auth/refresh: rotates the refresh token. A revoked, expired or unknown token is
+     * refused; presenting an already used token ends its whole session (token theft).
+     */
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      const now = clock.now();
+      const outcome = await withTransaction(deps.pool, async (tx) => {
+        const repo = createAuthSessionsRepository(tx);
+        const token = await repo.findRefreshTokenForUpdate(hashRefreshToken(refreshToken));
+        if (!token) return { error: 'Invalid refresh token' } as const;
+        if (token.revokedAt || token.sessionRevokedAt) return { error: 'Refresh token revoked' } as const;
+        if (token.usedAt) {
+          await repo.revokeSession(token.familyId, now);
+          return { error: 'Refresh token already used; the session has been ended' } as const;
+        }
+        if (token.expiresAt.getTime() <= now.getTime()) return { error: 'Refresh token expired' } as const;
+        const disabled = await isUserDisabled(tx, token.userUid);
+        if (disabled !== false) return { error: 'User not found or disabled' } as const;
+        const { pair, tokenId } = await issuePair(token.userUid, token.familyId, repo);
+        await repo.markUsed(token.id, tokenId, now);
+        await repo.touchSession(token.familyId, now);
+        return { pair } as const;
+      });
+      if ('error' in outcome) throw new UnauthorizedError(outcome.error);
+      return outcome.pair;
+    },
+
+    /** POST /user/auth/logout. */
+    async logout(caller: Caller, body: { refresh_token?: string; all?: boolean } | undefined): Promise<void> {
+      const now = clock.now();
+      if (body?.all) {
+        await authSessions.revokeUserSessions(caller.uid, now);
+        return;
+      }
+      await authSessions.revokeSession(caller.sessionId, now);
+      if (body?.refresh_token) {
+        const token = await authSessions.findRefreshTokenForUpdate(hashRefreshToken(body.refresh_token));
+        if (token && token.userUid === caller.uid) await authSessions.revokeSession(token.familyId, now);
+      }
+    },
+
+    /** POST /user/auth/session-status. */
+    sessionStatus(caller: Caller): SessionStatusReply {
+      const now = clock.now();
+      return {
+        active: true,
+        uid: caller.uid,
+        two_factor_enabled: caller.user.twoFactorEnabled,
+        otp_period: TOTP_PERIOD_S,
+        otp_expires_in: totpSecondsLeft(now),
+        access_expires_at: caller.tokenExpiresAt.toISOString(),
+      };
+    },
+
+    /** POST /user/auth/two-factor. */
+    async twoFactor(caller: Caller, body: TwoFactorBody): Promise<TwoFactorReply> {
+      const user = caller.user;
+      if (body.action === 'setup') {
+        if (user.twoFactorEnabled) {
+          throw new ValidationError('body.action', 'Two-factor is already on; disable it first');
+        }
+        const secret = newTotpSecret();
+        await users.update(user.uid, { totpSecret: secret });
+        return { two_factor_enabled: false, secret, otpauth_uri: totpUri(secret, user.username) };
+      }
+      if (!user.totpSecret) throw new ValidationError('body.action', 'Set up two-factor first');
+      if (!verifyTotp(user.totpSecret, body.otp, clock.now())) {
+        throw new ValidationError('body.otp', 'Invalid one-time password');
+      }
+      if (body.action === 'verify') {
+        await users.update(user.uid, { twoFactorEnabled: true });
+        return { two_factor_enabled: true };
+      }
+      await users.update(user.uid, { twoFactorEnabled: false, totpSecret: null });
+      return { two_factor_enabled: false };
+    },
+
+    /** POST /user/profile/update. */
+    async updateProfile(caller: Caller, body: ProfileUpdateBody) {
+      await users.update(caller.uid, body);
+      const user = await users.findByUid(caller.uid);
+      if (!user) throw new UnauthorizedError('User not found');
+      return user;
+    },
+
+    /** POST /user/profile/change-password: other sessions of the user are ended. */
+    async changePassword(caller: Caller, body: ChangePasswordBody): Promise<void> {
+      if (!(await verifyPassword(body.old_password, caller.user.passwordHash))) {
+        throw new ValidationError('body.old_password', 'The old password is not correct');
+      }
+      if (body.old_password === body.new_password) {
+        throw new ValidationError('body.new_password', 'The new password must differ from the old one');
+      }
+      await users.update(caller.uid, { passwordHash: await hashPassword(body.new_password) });
+      await authSessions.revokeUserSessions(caller.uid, clock.now(), caller.sessionId);
+    },
+  };
+}
+
+/** Inside the refresh transaction: false = active user; true (disabled) or undefined (gone) = refuse. */
+async function isUserDisabled(tx: Queryable, uid: string): Promise<boolean | undefined> {
+  const { rows } = await tx.query<{ disabled: boolean }>('select disabled from users where uid = $1', [uid]);
+  return rows[0]?.disabled;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
