@@ -1,0 +1,87 @@
+/**
+ * Chromium for the browser tests: Debian's /usr/bin/chromium driven by playwright-core, plus the
+ * helpers every test uses (sign in, read the side menu). Elements are found by role and label.
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+/** The demo password of every demo account. */
+export const DEMO_PASSWORD = 'towerwatch';
+
+/** Launches headless Chromium. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** The server's base URL from the global setup. */
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+/** A fresh browser context (own storage) on the test server. */
+export function newContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1440, height: 900 },
+    acceptDownloads: true,
+  });
+}
+
+/** Signs in through the login form and waits for /welcome. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/welcome');
+  await expect.poll(() => page.getByRole('heading', { name: /^Welcome, / }).count()).toBe(1);
+}
+
+/** Opens the side menu and returns the labels of its items, in order. */
+export async function menuItems(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await nav.waitFor();
+  const labels = await nav.locator('a, button').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await nav.waitFor({ state: 'detached' });
+  return labels.map((label) => label.trim()).filter(Boolean);
+}
+
+/** Labels of the dashboard tiles, in order. */
+export async function tileLabels(page: Page): Promise<string[]> {
+  const tiles = page.locator('[data-tile]');
+  await tiles.first().waitFor();
+  return tiles.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
+}
+
+/** Signs in with the API directly and returns the access token (for API cross-checks). */
+export async function apiToken(username: string): Promise<string> {
+  const response = await fetch(`${baseUrl()}/user/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`login of ${username} failed: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+/** GET an API path with a token. */
+export async function apiGet<T>(token: string, pathAndQuery: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}${pathAndQuery}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`${pathAndQuery}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}

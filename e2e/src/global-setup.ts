@@ -1,0 +1,124 @@
+/**
+ * Starts the REAL server for the browser tests: apps/server/src/main.ts under tsx in a child process,
+ * on free ports, with a temporary DATA_DIR (embedded PostgreSQL, seeded demo data), the embedded MQTT
+ * broker and the simulator on, serving the built web app. Builds the web app first when its build is
+ * missing or older than its sources.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const WEB = path.join(ROOT, 'apps', 'web');
+const DIST = path.join(WEB, 'dist');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    mqttUrl: string;
+  }
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function buildWebIfNeeded(): void {
+  const index = path.join(DIST, 'index.html');
+  const sources = Math.max(
+    newestMtime(path.join(WEB, 'src')),
+    newestMtime(path.join(WEB, 'public')),
+    newestMtime(path.join(ROOT, 'packages', 'domain', 'src')),
+    newestMtime(path.join(ROOT, 'packages', 'contract', 'src')),
+  );
+  if (existsSync(index) && statSync(index).mtimeMs > sources) return;
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: WEB, stdio: 'inherit' });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${log()}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`the server did not become healthy in 120 s:\n${log()}`);
+}
+
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  buildWebIfNeeded();
+  const [port, mqttPort] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'towerwatch-e2e-'));
+  let output = '';
+  // The embedded defaults: no external database or broker, whatever the calling shell has set.
+  const { DATABASE_URL: _db, MQTT_URL: _mqtt, ...inherited } = process.env;
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'apps', 'server', 'src', 'main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...inherited,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        MQTT_PORT: String(mqttPort),
+        DATA_DIR: dataDir,
+        SIMULATOR: 'on',
+        WEB_DIST: DIST,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl, child, () => output);
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('mqttUrl', `mqtt://127.0.0.1:${mqttPort}`);
+
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

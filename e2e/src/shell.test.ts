@@ -1,0 +1,183 @@
+/**
+ * Sign-in, navigation by role and errors (issue 5 "Done when"): every demo account sees exactly the
+ * menu its role allows; unknown routes show the 404 page; the legacy dashboard is refused to ktbl.rms.
+ * Expected menus are written out from the spec (platform-core §2 "Company menu"/"Admin menu", §6)
+ * and the domain's documented decisions (Analytics needs rms; admin items other than Device List,
+ * User List and Payment List are for sudo and support).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, menuItems, newContext, signIn } from './browser.ts';
+
+const COMPANY_BASE = ['Dashboard', 'Map', 'All Sites', 'Site Availability', 'Site Overview'];
+const ACCOUNT = ['Account', 'Logout'];
+
+const EXPECTED_MENUS: Record<string, string[]> = {
+  admin: [
+    'Site List',
+    'Device List',
+    'Service String',
+    'Device Health',
+    'User List',
+    'Device Vendors',
+    'Telegram',
+    'Payment List',
+    ...ACCOUNT,
+  ],
+  ops: ['Site List', 'Service String', 'Device Health', 'Device Vendors', 'Telegram', ...ACCOUNT],
+  super: [
+    ...COMPANY_BASE,
+    'Manage Access',
+    'User Management',
+    'Telegram',
+    'Analytics',
+    'Payment List',
+    ...ACCOUNT,
+  ],
+  finance: [...COMPANY_BASE, 'Payment List', ...ACCOUNT],
+  ktbl: [...COMPANY_BASE, 'Manage Access', 'User Management', 'Telegram', 'Analytics', ...ACCOUNT],
+  'ktbl.rms': [...COMPANY_BASE, 'Analytics', ...ACCOUNT],
+  'ktbl.employee': [...COMPANY_BASE, 'Manage Access', 'Analytics', ...ACCOUNT],
+  'robi.viewer': [...COMPANY_BASE, 'Manage Access', 'Analytics', ...ACCOUNT],
+  noc: [...COMPANY_BASE, 'Manage Access', 'Analytics', ...ACCOUNT],
+  ftb: [...COMPANY_BASE, 'Manage Access', 'User Management', 'Telegram', 'Analytics', ...ACCOUNT],
+};
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withPage<T>(run: (page: Page) => Promise<T>): Promise<T> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  try {
+    return await run(page);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('public pages', () => {
+  it('the landing page has the welcome heading, Login Here and the footer', async () => {
+    await withPage(async (page) => {
+      await page.goto('/');
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Welcome/);
+      const footer = page.getByRole('contentinfo');
+      expect(await footer.textContent()).toContain('IoT based remote monitoring system');
+      expect(await footer.getByLabel('Company notice').textContent()).toContain(
+        String(new Date().getFullYear()),
+      );
+      await page.getByRole('link', { name: 'Login Here' }).first().click();
+      await page.waitForURL('**/login');
+    });
+  });
+
+  it('a wrong password shows a clear error and keeps the user on /login', async () => {
+    await withPage(async (page) => {
+      await page.goto('/login');
+      await page.getByLabel('Username').fill('ktbl');
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect.poll(() => page.getByRole('alert').textContent()).toContain('Wrong username or password');
+      expect(new URL(page.url()).pathname).toBe('/login');
+    });
+  });
+
+  it('an unknown route shows the 404 page with a link home', async () => {
+    await withPage(async (page) => {
+      await page.goto('/no/such/page');
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'This page could not be found' }).count())
+        .toBe(1);
+      expect(await page.getByLabel('Status code').textContent()).toBe('404');
+      await page.getByRole('link', { name: 'Back to home' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+    });
+  });
+
+  it('a signed-out visitor of a signed-in page is sent to /login', async () => {
+    await withPage(async (page) => {
+      await page.goto('/dashboard/business');
+      await page.waitForURL('**/login');
+    });
+  });
+});
+
+describe('menus by role', () => {
+  for (const [username, expected] of Object.entries(EXPECTED_MENUS)) {
+    it(`${username} sees exactly its menu`, async () => {
+      await withPage(async (page) => {
+        await signIn(page, username);
+        await page.goto('/profile');
+        expect(await menuItems(page)).toEqual(expected);
+      });
+    });
+  }
+
+  it('the Dashboard item of a tenant read-only user goes to its tenant dashboard', async () => {
+    await withPage(async (page) => {
+      await signIn(page, 'robi.viewer');
+      await page.goto('/dashboard');
+      await page.waitForURL('**/dashboard/robi');
+    });
+  });
+
+  it('sudo and support are sent from dashboards to /customer/sites', async () => {
+    await withPage(async (page) => {
+      await signIn(page, 'ops');
+      await page.goto('/dashboard/business');
+      await page.waitForURL('**/customer/sites');
+    });
+  });
+
+  it('logout ends the session and returns to /', async () => {
+    await withPage(async (page) => {
+      await signIn(page, 'ktbl');
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.goto('/profile');
+      await page.waitForURL('**/login');
+    });
+  });
+});
+
+describe('legacy dashboard access', () => {
+  it('is refused to ktbl.rms (sent to the smart dashboard)', async () => {
+    await withPage(async (page) => {
+      await signIn(page, 'ktbl.rms');
+      await page.goto('/dashboard/legacy');
+      await page.waitForURL('**/dashboard/business');
+    });
+  });
+
+  it('is open to ktbl, with its tabs and the link back to the smart dashboard', async () => {
+    await withPage(async (page) => {
+      await signIn(page, 'ktbl');
+      await page.goto('/dashboard/legacy');
+      await page.getByRole('tab', { name: 'All RMS Station' }).waitFor();
+      const tabs = await page.getByRole('tab').allInnerTexts();
+      expect(tabs).toEqual([
+        'All RMS Station',
+        'Alarm',
+        'DC Energy Meter',
+        'Climate',
+        'Rectifier',
+        'Battery',
+      ]);
+      expect(await page.getByRole('link', { name: 'Smart Dashboard' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'View Settings' }).count()).toBe(1);
+      await page.getByRole('tab', { name: 'Climate' }).click();
+      await page.waitForURL('**/dashboard/legacy/climate');
+      expect(await page.getByRole('textbox', { name: 'Tenant' }).count()).toBe(0);
+      await page.getByRole('tab', { name: 'Rectifier' }).click();
+      await page.waitForURL('**/dashboard/legacy/rectifier');
+      expect(await page.getByRole('textbox', { name: 'Tenant' }).count()).toBe(1);
+    });
+  });
+});
