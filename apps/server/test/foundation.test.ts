@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoDevicePassword } from '@towerwatch/fleet';
+import { verifyPassword } from '../src/auth/passwords.ts';
+import { seedDemoData } from '../src/seed/seed.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 describe('server foundation', () => {
@@ -26,6 +29,32 @@ describe('server foundation', () => {
       'select version from schema_migrations order by version',
     );
     expect(mig.rows.map((r) => r.version)).toContain('0001_core');
+  });
+
+  it('seeded the demo fleet: sites per company, devices with demo credentials, pin configs', async () => {
+    const { rows } = await t.pool.query<{ company_id: string; n: number }>(
+      'select company_id, count(*)::int as n from sites group by company_id',
+    );
+    const byCompany = Object.fromEntries(rows.map((r) => [r.company_id, r.n]));
+    expect(byCompany).toMatchObject({ ktbl: 145, ftb: 25, edc: 10 });
+    const owner = await t.pool.query<{ user_uid: string }>(
+      `select distinct user_uid from sites where company_id = 'ftb'`,
+    );
+    expect(owner.rows).toEqual([{ user_uid: '200' }]);
+    const device = await t.pool.query<{ com_id: string; secret_hash: string }>(
+      'select com_id, secret_hash from devices order by com_id limit 1',
+    );
+    const d = device.rows[0];
+    expect(d).toBeDefined();
+    expect(await verifyPassword(demoDevicePassword(d?.com_id ?? ''), d?.secret_hash ?? '')).toBe(true);
+    expect(await verifyPassword('wrong', d?.secret_hash ?? '')).toBe(false);
+    const pins = await t.pool.query<{ n: number }>('select count(*)::int as n from pin_configs');
+    expect(pins.rows[0]?.n).toBeGreaterThan(1000);
+  });
+
+  it('seeding again changes nothing', async () => {
+    const again = await seedDemoData({ pool: t.pool });
+    expect(again).toEqual({ companies: 0, users: 0, sites: 0, devices: 0, pinConfigs: 0 });
   });
 
   it('creates monthly telemetry partitions and routes rows into them', async () => {

@@ -14,6 +14,17 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   });
 }
 
+/**
+ * Hash of a machine secret (device password): random, high-entropy secrets need no slow KDF, so a
+ * cheap scrypt cost (N=1024) keeps seeding and device sign-in fast. Checked with {@link verifyPassword}.
+ */
+export async function hashDeviceSecret(secret: string): Promise<string> {
+  const salt = randomBytes(16);
+  const n = 1024;
+  const key = await derive(secret, salt, n, R, P);
+  return `scrypt$${n}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
 /** Hash in the self-describing form `scrypt$N$r$p$salt$key` (base64url). */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);

@@ -6,6 +6,7 @@ import { COMPANY_CODES, companyLabel } from '@towerwatch/domain';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Queryable } from '../db/pool.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
+import { seedFleet } from './seed-fleet.ts';
 
 export interface SeedDeps {
   pool: Queryable;
@@ -15,6 +16,9 @@ export interface SeedDeps {
 export interface SeedResult {
   companies: number;
   users: number;
+  sites: number;
+  devices: number;
+  pinConfigs: number;
 }
 
 /** Inserts what is missing; existing rows are left as they are. */
@@ -39,7 +43,9 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
     );
     users += res.rowCount ?? 0;
   }
-  const result = { companies, users };
+  // Companies, vendors, sites, devices and pin configs of the shared demo fleet.
+  const fleet = await seedFleet(pool);
+  const result = { companies, users, ...fleet };
   deps.log?.info(result, 'demo data seeded');
   return result;
 }
