@@ -12,6 +12,10 @@ import type { Pool } from './db/pool.ts';
 import { createInProcessBus } from './bus/in-process-bus.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerBatteryAvailabilityRoutes } from './modules/battery-availability/battery-availability.routes.ts';
+import { registerEventRoutes } from './modules/events/events.routes.ts';
+import { registerNetworkRoutes } from './modules/network/network.routes.ts';
+import { registerSiteRoutes } from './modules/site/site.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createLoginFailuresRepository } from './modules/auth/login-failures.repository.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -57,6 +61,10 @@ export function registerRoutes(app: App, container: Container): void {
   if (container.config.roles.includes('live')) registerLive(app, container);
   if (!container.config.roles.includes('api')) return;
   registerAuthRoutes(app, container);
+  registerSiteRoutes(app, container);
+  registerEventRoutes(app, container);
+  registerNetworkRoutes(app, container);
+  registerBatteryAvailabilityRoutes(app, container);
   registerUsersRoutes(app, container);
 }
 

@@ -74,14 +74,25 @@ export type SiteUpdateBody = z.infer<typeof siteUpdateBody>;
 export const siteSaveReply = z.object({ site });
 export type SiteSaveReply = z.infer<typeof siteSaveReply>;
 
-/** Numeric site thresholds settable with /user/settings/save, with their units and bounds. */
+/**
+ * Numeric site thresholds settable with /user/settings/save, with their bounds. Stored flat in
+ * `sites.settings` under the prop name, where the alarm engine reads them.
+ */
 export const SITE_THRESHOLD_PROPS = {
-  /** °C above which high_temperature is raised. */
+  /** °C above which high_temperature is raised (default 45). */
   high_temperature_threshold: { min: 0, max: 100 },
-  /** Volts below which dc_low_voltage is raised. */
+  /** DC bus volts below which dc_low_voltage is raised (default 47). */
   dc_low_voltage_threshold: { min: 0, max: 60 },
-  /** Seconds a door may stay open before door_open_timeout is raised. */
-  door_open_timeout_seconds: { min: 10, max: 86400 },
+  /** DC bus volts below which dc_critical_voltage (Battery Critical) is written (default 44). */
+  dc_critical_voltage_threshold: { min: 0, max: 60 },
+  /** DC load amperes below which the load is DOWN (no load). */
+  dc_no_load_current_threshold: { min: 0, max: 1000 },
+  /** DC load amperes above which the load is OVER (overload). */
+  dc_overload_current_threshold: { min: 0, max: 5000 },
+  /** DG fuel percent below which dg_low_fuel is raised (default 20). */
+  low_fuel_percent_threshold: { min: 0, max: 100 },
+  /** Minutes a door may stay open before door_open_timeout is raised (default 10). */
+  door_open_timeout_minutes_threshold: { min: 1, max: 1440 },
 } as const;
 
 const thresholdSetting = <P extends keyof typeof SITE_THRESHOLD_PROPS>(prop: P) =>
@@ -101,7 +112,11 @@ export const settingsSaveBody = z.discriminatedUnion('prop', [
   z.object({ siteUid, prop: z.enum(DISABLEABLE_ALARM_IDS), value: z.boolean() }),
   thresholdSetting('high_temperature_threshold'),
   thresholdSetting('dc_low_voltage_threshold'),
-  thresholdSetting('door_open_timeout_seconds'),
+  thresholdSetting('dc_critical_voltage_threshold'),
+  thresholdSetting('dc_no_load_current_threshold'),
+  thresholdSetting('dc_overload_current_threshold'),
+  thresholdSetting('low_fuel_percent_threshold'),
+  thresholdSetting('door_open_timeout_minutes_threshold'),
 ]);
 export type SettingsSaveBody = z.infer<typeof settingsSaveBody>;
 
@@ -118,7 +133,8 @@ export type SettingsSaveReply = z.infer<typeof settingsSaveReply>;
 export const digitalControlBody = z.object({
   site_uid: siteUid,
   com_id: comId,
-  pin_name: z.string().trim().min(1).max(64),
+  /** A digital output of the device: `do1`…`do8` (device contract `digital_control`). */
+  pin_name: z.string().regex(/^do[1-8]$/, 'pin_name must be do1..do8'),
   /** 1 on, 0 off. */
   value: z.union([z.literal(0), z.literal(1)]),
 });

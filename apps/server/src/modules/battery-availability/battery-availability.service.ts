@@ -1,0 +1,70 @@
+/**
+ * GET /battery/analytics/availability (site_uid, date): over one Asia/Dhaka day, how long the site
+ * ran on battery (battery_power events of the site_on_battery alarm, any visible tenant), how long
+ * it was down (site_down_history) and the share of on-battery time the site stayed up.
+ */
+import type { BatteryAvailabilityQuery, BatteryAvailabilityReply } from '@towerwatch/contract';
+import type { Caller } from '../../auth/caller.ts';
+import { isTenantVisible } from '../../auth/scope.ts';
+import type { Clock } from '../../clock.ts';
+import type { SiteRepository } from '../site/site.repository.ts';
+import { requireSite } from '../site/site-scope.ts';
+import { dhakaDayStart } from '../site/tenant-narrowing.ts';
+import type { BatteryAvailabilityRepository } from './battery-availability.repository.ts';
+import { clip, intersect, type Interval, periodsFromTransitions, totalMs } from './intervals.ts';
+
+export interface BatteryAvailabilityDeps {
+  sites: SiteRepository;
+  battery: BatteryAvailabilityRepository;
+  clock: Clock;
+}
+
+const pct = (x: number) => Math.round(x * 10000) / 100;
+
+export function createBatteryAvailabilityService(deps: BatteryAvailabilityDeps) {
+  return {
+    async availability(caller: Caller, q: BatteryAvailabilityQuery): Promise<BatteryAvailabilityReply> {
+      await requireSite(deps.sites, caller, q.site_uid, false);
+      const from = dhakaDayStart(q.date);
+      const dayEnd = from.getTime() + 86_400_000;
+      // A day in progress counts up to now; a future day has no time yet.
+      const end = Math.max(from.getTime(), Math.min(dayEnd, deps.clock.now().getTime()));
+      const [transitions, down] = await Promise.all([
+        deps.battery.onBatteryTransitions(q.site_uid, from, new Date(end)),
+        deps.battery.downPeriods(q.site_uid, from, new Date(end)),
+      ]);
+      const byTenant = new Map<string, { at: number; active: boolean }[]>();
+      for (const t of transitions) {
+        if (!isTenantVisible(caller, t.tenant, 'battery_power')) continue;
+        const list = byTenant.get(t.tenant) ?? [];
+        list.push({ at: t.time.getTime(), active: t.active });
+        byTenant.set(t.tenant, list);
+      }
+      const onBattery: Interval[] = [];
+      for (const list of byTenant.values()) {
+        const before = list.filter((x) => x.at < from.getTime());
+        const initiallyOn = before[before.length - 1]?.active ?? false;
+        const within = list.filter((x) => x.at >= from.getTime());
+        onBattery.push(...periodsFromTransitions(initiallyOn, within, from.getTime(), end));
+      }
+      const downIntervals = clip(
+        down.map((d) => [d.started_at.getTime(), d.ended_at?.getTime() ?? end] as const),
+        from.getTime(),
+        end,
+      );
+      const onMs = totalMs(onBattery);
+      const downMs = totalMs(downIntervals);
+      const bothMs = totalMs(intersect(onBattery, downIntervals));
+      const spanMs = end - from.getTime();
+      return {
+        site_uid: q.site_uid,
+        date: q.date,
+        onBatterySeconds: Math.round(onMs / 1000),
+        downSeconds: Math.round(downMs / 1000),
+        downWhileOnBatterySeconds: Math.round(bothMs / 1000),
+        batteryAvailability: onMs > 0 ? pct(1 - bothMs / onMs) : null,
+        siteAvailability: spanMs > 0 ? pct(1 - downMs / spanMs) : 100,
+      };
+    },
+  };
+}

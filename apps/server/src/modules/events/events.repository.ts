@@ -1,0 +1,96 @@
+/**
+ * SQL of site events (append-only history): cursor pages (ids strictly below the cursor, newest
+ * first), latest events per site, acknowledgement. Scoped by site (company) and tenant.
+ */
+import type { Caller } from '../../auth/caller.ts';
+import { type SqlParams, siteScope, sqlParams, tenantScope } from '../../auth/scope.ts';
+import type { Queryable } from '../../db/pool.ts';
+import type { EventRow } from '../site/site.rows.ts';
+import { tenantNarrowing } from '../site/tenant-narrowing.ts';
+
+export interface EventQuery {
+  /** ids strictly below this. */
+  before: number;
+  limit: number;
+  siteUid?: string;
+  siteUids?: string[];
+  group?: 'RMS' | 'ACS';
+  /** Narrow to these (allowed) tenants; tenant-less power events count as the first operator tenant. */
+  tenants?: string[];
+  /** Only these names (read-only reduced kinds). */
+  names?: readonly string[] | null;
+}
+
+function whereEvents(caller: Caller, p: SqlParams, q: Omit<EventQuery, 'limit' | 'before'>): string {
+  const parts = [siteScope(caller, p, 's'), tenantScope(caller, p, 'e.tenant', 'e.name')];
+  if (q.siteUid) parts.push(`e.site_uid = ${p.add(q.siteUid)}`);
+  if (q.siteUids) parts.push(`e.site_uid = any(${p.add(q.siteUids)}::text[])`);
+  if (q.group) parts.push(`e.event_group = ${p.add(q.group)}`);
+  if (q.tenants?.length) parts.push(tenantNarrowing(p, q.tenants, 'e.tenant', 'e.name'));
+  if (q.names) parts.push(`e.name = any(${p.add([...q.names])}::text[])`);
+  return parts.join(' and ');
+}
+
+export function createEventsRepository(db: Queryable) {
+  return {
+    /** One page, newest first. */
+    async page(caller: Caller, q: EventQuery): Promise<EventRow[]> {
+      const p = sqlParams();
+      const where = whereEvents(caller, p, q);
+      const { rows } = await db.query<EventRow>(
+        `select e.*, s.name as site_name from events e join sites s on s.uid = e.site_uid
+          where e.id < ${p.add(q.before)} and ${where}
+          order by e.id desc limit ${p.add(q.limit)}`,
+        p.values,
+      );
+      return rows;
+    },
+
+    /** The latest `perSite` visible events of each site. */
+    async latestPerSite(
+      caller: Caller,
+      siteUids: string[],
+      perSite: number,
+      q: Pick<EventQuery, 'tenants' | 'names'>,
+    ): Promise<EventRow[]> {
+      if (siteUids.length === 0) return [];
+      const p = sqlParams();
+      const where = whereEvents(caller, p, q);
+      const { rows } = await db.query<EventRow>(
+        `select x.* from sites s cross join lateral (
+            select e.*, s.name as site_name from events e
+             where e.site_uid = s.uid and ${where}
+             order by e.id desc limit ${p.add(perSite)}) x
+          where s.uid = any(${p.add(siteUids)}::text[])
+          order by x.site_uid, x.id desc`,
+        p.values,
+      );
+      return rows;
+    },
+
+    /** One event visible to the caller, with its site's company. */
+    async findVisible(caller: Caller, id: number): Promise<(EventRow & { company_id: string }) | null> {
+      const p = sqlParams();
+      const where = whereEvents(caller, p, {});
+      const { rows } = await db.query<EventRow & { company_id: string }>(
+        `select e.*, s.name as site_name, s.company_id from events e join sites s on s.uid = e.site_uid
+          where e.id = ${p.add(id)} and ${where}`,
+        p.values,
+      );
+      return rows[0] ?? null;
+    },
+
+    /** Records who acknowledged and when; a repeated acknowledge keeps the first. Returns the row. */
+    async acknowledge(id: number, by: string, at: Date): Promise<EventRow | null> {
+      const { rows } = await db.query<EventRow>(
+        `update events set acknowledged_by = coalesce(acknowledged_by, $2),
+                acknowledged_at = coalesce(acknowledged_at, $3)
+          where id = $1 returning *`,
+        [id, by, at],
+      );
+      return rows[0] ?? null;
+    },
+  };
+}
+
+export type EventsRepository = ReturnType<typeof createEventsRepository>;

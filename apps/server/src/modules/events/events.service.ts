@@ -1,0 +1,119 @@
+/**
+ * Event lists and acknowledgement (platform-core §4 "Events list", §7; feature-areas §4):
+ * pages of 100, newest first, ids strictly below the cursor (first 2147483647); only allowed
+ * tenants; read-only users see the reduced kinds (domain `visibleEventKinds`).
+ */
+import {
+  type AcknowledgeEventReply,
+  EVENT_PAGE_SIZE,
+  type EventPageReply,
+  type LastEventsQuery,
+  type LastEventsReply,
+  LIVE_EVENTS,
+  liveMessage,
+  type NetworkEventsQuery,
+  type NetworkEventsReply,
+  type SiteEventsQuery,
+} from '@towerwatch/contract';
+import { visibleEventKinds } from '@towerwatch/domain';
+import { type Caller, toDomainUser } from '../../auth/caller.ts';
+import { assertNotReadOnly } from '../../auth/guards.ts';
+import type { EventBus } from '../../bus/bus.ts';
+import type { Clock } from '../../clock.ts';
+import { NotFoundError } from '../../errors.ts';
+import type { SiteRepository } from '../site/site.repository.ts';
+import { toSiteEvent } from '../site/site.rows.ts';
+import { assertTenantsAllowed, ownerFilter, requireSite } from '../site/site-scope.ts';
+import type { EventsRepository } from './events.repository.ts';
+
+export interface EventsServiceDeps {
+  events: EventsRepository;
+  sites: SiteRepository;
+  clock: Clock;
+  bus?: Pick<EventBus, 'publish'>;
+}
+
+const nextCursor = (items: { id: number }[], limit: number) =>
+  items.length < limit ? null : (items[items.length - 1]?.id ?? null);
+
+export function createEventsService(deps: EventsServiceDeps) {
+  const kinds = (caller: Caller) => visibleEventKinds(toDomainUser(caller.user));
+
+  return {
+    async siteEvents(caller: Caller, q: SiteEventsQuery): Promise<EventPageReply> {
+      assertTenantsAllowed(caller, q.tenant ? [q.tenant] : undefined);
+      await requireSite(deps.sites, caller, q.site_uid, false);
+      const rows = await deps.events.page(caller, {
+        before: q.oldest_id,
+        limit: EVENT_PAGE_SIZE,
+        siteUid: q.site_uid,
+        tenants: q.tenant ? [q.tenant] : undefined,
+        names: kinds(caller),
+      });
+      const items = rows.map(toSiteEvent);
+      return { items, nextOldestId: nextCursor(items, EVENT_PAGE_SIZE) };
+    },
+
+    async networkEvents(caller: Caller, q: NetworkEventsQuery): Promise<NetworkEventsReply> {
+      assertTenantsAllowed(caller, q.tenants);
+      const owner = await ownerFilter(deps.sites, caller, q.userUid);
+      const siteUids = owner.companyId ? await deps.sites.listUids(caller, owner) : undefined;
+      const rows = await deps.events.page(caller, {
+        before: q.oldestId,
+        limit: q.limit,
+        siteUids,
+        group: q.group === 'ALL' ? undefined : q.group,
+        tenants: q.tenants,
+        names: kinds(caller),
+      });
+      const items = rows.map((r) => ({ ...toSiteEvent(r), siteName: r.site_name ?? '' }));
+      return { items, nextOldestId: nextCursor(items, q.limit) };
+    },
+
+    async lastEvents(caller: Caller, q: LastEventsQuery): Promise<LastEventsReply> {
+      assertTenantsAllowed(caller, q.tenant ? [q.tenant] : undefined);
+      const owner = await ownerFilter(deps.sites, caller, q.user_uid);
+      const uids = await deps.sites.listUids(caller, { ...owner, siteUids: q.site_uids });
+      const rows = await deps.events.latestPerSite(caller, uids, q.per_site, {
+        tenants: q.tenant ? [q.tenant] : undefined,
+        names: kinds(caller),
+      });
+      const bySite = new Map<string, ReturnType<typeof toSiteEvent>[]>();
+      for (const row of rows) {
+        const list = bySite.get(row.site_uid) ?? [];
+        list.push(toSiteEvent(row));
+        bySite.set(row.site_uid, list);
+      }
+      return [...bySite].map(([siteUid, events]) => ({ siteUid, events }));
+    },
+
+    /** Records who acknowledged and when, and tells the sockets allowed to see the event. */
+    async acknowledge(caller: Caller, eventId: number): Promise<AcknowledgeEventReply> {
+      assertNotReadOnly(caller, 'acknowledge the event');
+      const found = await deps.events.findVisible(caller, eventId);
+      if (!found) throw new NotFoundError('Event not found');
+      const row = await deps.events.acknowledge(eventId, caller.uid, deps.clock.now());
+      if (!row) throw new NotFoundError('Event not found');
+      const event = toSiteEvent(row);
+      deps.bus?.publish('live', {
+        audience: {
+          companyId: found.company_id,
+          siteUid: event.siteUid,
+          tenant: event.tenant,
+          kind: event.name,
+        },
+        message: liveMessage(LIVE_EVENTS.EVENT_ACKNOWLEDGED, {
+          id: event.id,
+          siteUid: event.siteUid,
+          tenant: event.tenant,
+          name: event.name,
+          acknowledgedBy: event.acknowledgedBy ?? caller.uid,
+          acknowledgedAt: event.acknowledgedAt ?? deps.clock.now().toISOString(),
+        }),
+      });
+      return { event };
+    },
+  };
+}
+
+export type EventsService = ReturnType<typeof createEventsService>;

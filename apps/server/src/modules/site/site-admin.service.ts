@@ -1,0 +1,129 @@
+/**
+ * Site writes: POST /user/site/save, /user/site/update, /user/settings/save. Operators create sites
+ * for any customer; company and superuser users for their own company, with their allowed tenants.
+ * Changes are announced on the bus (ingest caches, live SITE_CONFIG_UPDATED).
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  LIVE_EVENTS,
+  liveMessage,
+  type SettingsSaveBody,
+  type SettingsSaveReply,
+  type SiteSaveBody,
+  type SiteSaveReply,
+  type SiteUpdateBody,
+} from '@towerwatch/contract';
+import { isDisableableAlarm } from '@towerwatch/domain';
+import { parseSiteAlarmSettings } from '../../alarms/settings.ts';
+import type { Caller } from '../../auth/caller.ts';
+import type { EventBus } from '../../bus/bus.ts';
+import type { Clock } from '../../clock.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
+import type { SiteRepository } from './site.repository.ts';
+import type { SiteAdminRepository, SiteWrite } from './site-admin.repository.ts';
+import { assertTenantsAllowed, requireSite } from './site-scope.ts';
+import { buildSites } from './site-view.ts';
+
+export interface SiteAdminDeps {
+  sites: SiteRepository;
+  admin: SiteAdminRepository;
+  clock: Clock;
+  bus?: Pick<EventBus, 'publish'>;
+}
+
+function toWrite(b: Omit<SiteUpdateBody, 'site_uid'>): SiteWrite {
+  return {
+    name: b.name,
+    tenants: b.tenants,
+    thana: b.place?.thana,
+    district: b.place?.district,
+    division: b.place?.division,
+    lat: b.location?.lat,
+    lng: b.location?.lng,
+    genericSiteId: b.generic_site_id,
+    rectifier: b.rectifier,
+    deviceVendor: b.device_vendor,
+    batteryMax: b.battery_max,
+    moreDetails: b.more_details,
+  };
+}
+
+export function createSiteAdminService(deps: SiteAdminDeps) {
+  async function reply(caller: Caller, uid: string): Promise<SiteSaveReply> {
+    const row = await requireSite(deps.sites, caller, uid);
+    const [site] = await buildSites(deps.sites, caller, [row]);
+    if (!site) throw new NotFoundError('Site not found');
+    return { site };
+  }
+
+  function announce(
+    siteUid: string,
+    companyId: string,
+    reason: 'renamed' | 'settings' | 'other',
+    name?: string,
+  ) {
+    deps.bus?.publish('site.config-changed', { siteUid });
+    deps.bus?.publish('live', {
+      audience: { companyId, siteUid, tenant: null },
+      message: liveMessage(LIVE_EVENTS.SITE_CONFIG_UPDATED, { siteUid, reason, ...(name ? { name } : {}) }),
+    });
+  }
+
+  return {
+    async save(caller: Caller, body: SiteSaveBody): Promise<SiteSaveReply> {
+      let owner: { companyId: string; rootUid: string };
+      if (caller.isOperator) {
+        if (!body.user_uid)
+          throw new ValidationError('body.user_uid', 'body.user_uid: the customer is required');
+        const found = await deps.admin.companyOfUser(body.user_uid);
+        if (!found?.companyId) throw new NotFoundError('User not found');
+        owner = { companyId: found.companyId, rootUid: found.rootUid };
+      } else {
+        assertTenantsAllowed(caller, body.tenants);
+        if (!caller.companyId) throw new NotFoundError('User not found');
+        owner = { companyId: caller.companyId, rootUid: caller.rootUid };
+      }
+      const code = (await deps.admin.companyCode(owner.companyId)) ?? 'site';
+      const uid = `${code.toUpperCase()}-${randomBytes(4).toString('hex').toUpperCase()}`;
+      const { user_uid: _ignored, ...fields } = body;
+      await deps.admin.insert(
+        uid,
+        owner.companyId,
+        owner.rootUid,
+        { ...toWrite(fields), name: body.name, tenants: body.tenants },
+        deps.clock.now(),
+      );
+      announce(uid, owner.companyId, 'other');
+      return reply(caller, uid);
+    },
+
+    async update(caller: Caller, body: SiteUpdateBody): Promise<SiteSaveReply> {
+      const site = await requireSite(deps.sites, caller, body.site_uid, false);
+      if (!caller.isOperator) assertTenantsAllowed(caller, body.tenants);
+      const { site_uid: uid, ...fields } = body;
+      await deps.admin.update(uid, toWrite(fields), deps.clock.now());
+      const renamed = body.name !== undefined && body.name !== site.name;
+      announce(uid, site.company_id, renamed ? 'renamed' : 'other', renamed ? body.name : undefined);
+      return reply(caller, uid);
+    },
+
+    /** Alarm props pause/resume the alarm (value false = disabled); threshold props set a number. */
+    async saveSettings(caller: Caller, body: SettingsSaveBody): Promise<SettingsSaveReply> {
+      const site = await requireSite(deps.sites, caller, body.siteUid, false);
+      const alarm =
+        typeof body.value === 'boolean' && isDisableableAlarm(body.prop)
+          ? { id: body.prop, disabled: !body.value }
+          : null;
+      const settings = await deps.admin.saveSetting(site.uid, body.prop, body.value, alarm, deps.clock.now());
+      announce(site.uid, site.company_id, 'settings');
+      deps.bus?.publish('site.state-changed', { companyId: site.company_id, siteUids: [site.uid] });
+      return {
+        siteUid: site.uid,
+        settings,
+        disabledAlarms: [...parseSiteAlarmSettings(settings).disabled].sort(),
+      };
+    },
+  };
+}
+
+export type SiteAdminService = ReturnType<typeof createSiteAdminService>;

@@ -1,0 +1,33 @@
+/** Routes of running events and down history (reads of the site area). */
+import {
+  downHistoryQuery,
+  downHistoryReply,
+  runningEventsQuery,
+  runningEventsReply,
+  SITE_API_PATHS as P,
+} from '@towerwatch/contract';
+import type { App } from '../../app.ts';
+import { callerOf } from '../../auth/guards.ts';
+import type { SiteRepository } from './site.repository.ts';
+import { createSiteReportsRepository } from './site-reports.repository.ts';
+import { createSiteReportsService } from './site-reports.service.ts';
+import type { Clock } from '../../clock.ts';
+import type { Queryable } from '../../db/pool.ts';
+
+export function registerSiteReportRoutes(
+  app: App,
+  deps: { sites: SiteRepository; clock: Clock; pool: Queryable },
+) {
+  const reports = createSiteReportsService({ ...deps, reports: createSiteReportsRepository(deps.pool) });
+  const tags = ['sites'];
+  app.get(
+    P.runningEvents,
+    { schema: { tags, querystring: runningEventsQuery, response: { 200: runningEventsReply } } },
+    (req) => reports.running(callerOf(req), req.query),
+  );
+  app.get(
+    P.downHistory,
+    { schema: { tags, querystring: downHistoryQuery, response: { 200: downHistoryReply } } },
+    (req) => reports.downHistory(callerOf(req), req.query),
+  );
+}

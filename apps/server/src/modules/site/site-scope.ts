@@ -1,0 +1,47 @@
+/**
+ * Scope decisions shared by the site and network services (docs/api.md "Scoping"):
+ * - a site outside the caller's scope is answered 404 "Site not found", exactly like a missing one;
+ * - `user_uid`/`userUid`: operators pick a customer (404 "User not found" when unknown); others may
+ *   only name themselves or their root user (else the same 404);
+ * - a `tenant`/`tenants` value outside the caller's allowed tenants is 403.
+ */
+import type { Caller } from '../../auth/caller.ts';
+import { ForbiddenError, NotFoundError } from '../../errors.ts';
+import type { SiteRepository } from './site.repository.ts';
+import type { SiteRow } from './site.rows.ts';
+
+/** The company filter implied by `user_uid` (undefined = the caller's normal scope). */
+export async function ownerFilter(
+  repo: SiteRepository,
+  caller: Caller,
+  userUid: string | undefined,
+): Promise<{ companyId?: string }> {
+  if (!userUid) return {};
+  if (!caller.isOperator) {
+    if (userUid !== caller.uid && userUid !== caller.rootUid) throw new NotFoundError('User not found');
+    return {};
+  }
+  const owner = await repo.findUserCompany(userUid);
+  if (!owner) throw new NotFoundError('User not found');
+  // An operator naming provider staff (no company) sees no customer sites.
+  return { companyId: owner.companyId ?? '\u0000none' };
+}
+
+/** Throws 403 unless every tenant is allowed to the caller. */
+export function assertTenantsAllowed(caller: Caller, tenants: readonly string[] | undefined): void {
+  for (const tenant of tenants ?? []) {
+    if (!caller.allowedTenants.includes(tenant)) throw new ForbiddenError(`Tenant ${tenant} is not allowed`);
+  }
+}
+
+/** The site if the caller may see it; 404 otherwise. */
+export async function requireSite(
+  repo: SiteRepository,
+  caller: Caller,
+  siteUid: string,
+  withDevices = true,
+): Promise<SiteRow> {
+  const site = await repo.findScoped(caller, siteUid, withDevices);
+  if (!site) throw new NotFoundError('Site not found');
+  return site;
+}
