@@ -1,6 +1,6 @@
 /**
  * Prints the initial JavaScript (gzip) a browser loads for /login and /dashboard after `vite build`:
- * the entry chunk and its static imports, plus the route's lazy chunk and its static imports (read
+ * the entry chunk and its static imports, plus the route's lazy chunks (layout, page) and their static imports (read
  * from dist/.vite/manifest.json). Also writes dist/initial-js.json for the web benchmark.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -14,12 +14,18 @@ interface ManifestChunk {
 }
 
 const dist = new URL('../dist/', import.meta.url);
-const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8')) as Record<string, ManifestChunk>;
+const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
 
-/** Route → the module its lazy route loads (see src/app/router.tsx). */
-const ROUTES: Record<string, string> = {
-  '/login': 'src/features/auth/pages/login-page.tsx',
-  '/dashboard': 'src/features/dashboard/pages/business-dashboard-page.tsx',
+/** Route → the modules its lazy routes load: layout and page (see src/app/router.tsx). */
+const ROUTES: Record<string, string[]> = {
+  '/login': ['src/features/auth/pages/login-page.tsx'],
+  '/dashboard': [
+    'src/app/layouts/default-layout.tsx',
+    'src/features/dashboard/pages/business-dashboard-page.tsx',
+  ],
 };
 
 function closure(keys: string[], seen = new Set<string>()): Set<string> {
@@ -40,8 +46,8 @@ const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 if (!entry) throw new Error('no entry chunk in the manifest');
 
 const report: Record<string, { js: number; css: number; files: string[] }> = {};
-for (const [route, module] of Object.entries(ROUTES)) {
-  const keys = closure([entry, module]);
+for (const [route, modules] of Object.entries(ROUTES)) {
+  const keys = closure([entry, ...modules]);
   const files = [...keys].map((key) => manifest[key]?.file ?? key);
   const css = [...new Set([...keys].flatMap((key) => manifest[key]?.css ?? []))];
   report[route] = {
@@ -53,6 +59,8 @@ for (const [route, module] of Object.entries(ROUTES)) {
 
 console.log('\nInitial JavaScript per route (gzip):');
 for (const [route, { js, css, files }] of Object.entries(report)) {
-  console.log(`  ${route.padEnd(12)} JS ${kb(js).padStart(9)}  CSS ${kb(css).padStart(8)}  (${files.length} chunks)`);
+  console.log(
+    `  ${route.padEnd(12)} JS ${kb(js).padStart(9)}  CSS ${kb(css).padStart(8)}  (${files.length} chunks)`,
+  );
 }
 writeFileSync(new URL('initial-js.json', dist), `${JSON.stringify(report, null, 2)}\n`);

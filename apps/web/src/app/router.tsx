@@ -5,9 +5,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { NotFoundPage, RouteErrorPage } from './errors/error-pages.tsx';
 import { guarded, legacyLoader } from './guards.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
-import { DefaultLayout } from './layouts/default-layout.tsx';
 import { LandingLayout } from './layouts/landing-layout.tsx';
-import { LegacyLayout } from './layouts/legacy-layout.tsx';
 import { PLANNED_ROUTES } from './planned-routes.ts';
 
 const planned = () =>
@@ -80,7 +78,8 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'dashboard/legacy',
-        Component: LegacyLayout,
+        // The signed-in frame (menu, top bar, live socket) is its own chunk: /login does not load it.
+        lazy: () => import('./layouts/legacy-layout.tsx').then((m) => ({ Component: m.LegacyLayout })),
         loader: legacyLoader,
         errorElement: <RouteErrorPage />,
         children: [
@@ -93,7 +92,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        Component: DefaultLayout,
+        lazy: () => import('./layouts/default-layout.tsx').then((m) => ({ Component: m.DefaultLayout })),
         errorElement: <RouteErrorPage />,
         children: [
           { path: 'dashboard', loader: dashboardRedirect },

@@ -1,4 +1,10 @@
-import type { AuthUser, LoginBody, LoginReply } from '@towerwatch/contract';
+import type {
+  AuthUser,
+  ChangePasswordBody,
+  LoginBody,
+  LoginReply,
+  ProfileUpdateBody,
+} from '@towerwatch/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { getAccessToken } from '../../../lib/token-store.ts';
@@ -34,22 +40,9 @@ export function logout(): Promise<unknown> {
   return apiFetch('/user/auth/logout', { method: 'POST', body: {}, progress: false });
 }
 
-/** Body of POST /user/profile/update. */
-export interface ProfileUpdateBody {
-  name: string;
-  email: string | null;
-  phone: string | null;
-}
-
 /** POST /user/profile/update. */
 export function updateProfile(body: ProfileUpdateBody): Promise<unknown> {
   return apiFetch('/user/profile/update', { body });
-}
-
-/** Body of POST /user/profile/change-password. */
-export interface ChangePasswordBody {
-  old_password: string;
-  new_password: string;
 }
 
 /** POST /user/profile/change-password (the old password is required). */

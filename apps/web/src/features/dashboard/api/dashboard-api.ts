@@ -1,4 +1,9 @@
-import type { DashboardCountReply, NetworkAvailabilityReply, StatusCountsReply } from '@towerwatch/contract';
+import {
+  type DashboardCountReply,
+  type NetworkAvailabilityReply,
+  SITE_API_PATHS,
+  type StatusCountsReply,
+} from '@towerwatch/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
@@ -16,7 +21,11 @@ export const statusCountsQueryOptions = (tenant: string | null) =>
   queryOptions({
     queryKey: dashboardKeys.statusCounts(tenant),
     queryFn: ({ signal }) =>
-      apiFetch<StatusCountsReply>('/user/site/status-counts', { query: { tenant }, signal, progress: false }),
+      apiFetch<StatusCountsReply>(SITE_API_PATHS.statusCounts, {
+        query: { tenant },
+        signal,
+        progress: false,
+      }),
     // Live messages keep it fresh; a slow poll covers a socket that is down.
     refetchInterval: 60_000,
   });
@@ -26,7 +35,7 @@ export const dashboardCountQueryOptions = (tenant: string | null) =>
   queryOptions({
     queryKey: dashboardKeys.dashboardCount(tenant),
     queryFn: ({ signal }) =>
-      apiFetch<DashboardCountReply>('/user/network/dashboard-count', { query: { tenant }, signal }),
+      apiFetch<DashboardCountReply>(SITE_API_PATHS.dashboardCount, { query: { tenant }, signal }),
     refetchInterval: 60_000,
   });
 
@@ -35,7 +44,7 @@ export const availabilityQueryOptions = (tenant: string | null, from: string, un
   queryOptions({
     queryKey: dashboardKeys.availability(tenant, from, until),
     queryFn: ({ signal }) =>
-      apiFetch<NetworkAvailabilityReply>('/user/network/availability', {
+      apiFetch<NetworkAvailabilityReply>(SITE_API_PATHS.networkAvailability, {
         query: { tenant, from_date: from, until_date: until },
         signal,
         progress: false,

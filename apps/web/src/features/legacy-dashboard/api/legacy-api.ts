@@ -1,4 +1,9 @@
-import type { ExcelExportBody, RunningEventsReply, SiteListReply } from '@towerwatch/contract';
+import {
+  type ExcelExportBody,
+  type RunningEventsReply,
+  SITE_API_PATHS,
+  type SiteListReply,
+} from '@towerwatch/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiResponse } from '../../../lib/api-client.ts';
 
@@ -59,7 +64,7 @@ export const stationsQueryOptions = (tenant: string | null) =>
   queryOptions({
     queryKey: legacyKeys.stations(tenant),
     queryFn: ({ signal }) =>
-      apiFetch<SiteListReply>('/user/site/fetch', {
+      apiFetch<SiteListReply>(SITE_API_PATHS.siteFetch, {
         query: { limit: 1000, page: 1, tenants: tenant ? [tenant] : undefined },
         signal,
       }),
@@ -70,7 +75,7 @@ export const alarmsQueryOptions = (tenant: string | null) =>
   queryOptions({
     queryKey: legacyKeys.alarms(tenant),
     queryFn: ({ signal }) =>
-      apiFetch<RunningEventsReply>('/user/site/running-events', { query: { tenant, limit: 1000 }, signal }),
+      apiFetch<RunningEventsReply>(SITE_API_PATHS.runningEvents, { query: { tenant, limit: 1000 }, signal }),
     refetchInterval: 60_000,
   });
 
@@ -91,7 +96,7 @@ export const legacyTableQueryOptions = (
 
 /** POST /site/excel-export: downloads the real .xlsx the server builds (file `<file_name>.xlsx`). */
 export async function downloadExcelExport(body: ExcelExportBody): Promise<void> {
-  const response = await apiResponse('/site/excel-export', { body });
+  const response = await apiResponse(SITE_API_PATHS.excelExport, { body });
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
