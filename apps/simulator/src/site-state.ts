@@ -1,6 +1,6 @@
 /** State of one simulated site and the pin readings it shows (reference layout, docs/device-protocol.md). */
 import type { AccessMessage, DeviceEventName, OemMessage, PinReading } from '@towerwatch/contract';
-import type { DemoSite } from '@towerwatch/fleet';
+import type { DemoSite, Random } from '@towerwatch/fleet';
 import { PIN_LAYOUT } from '@towerwatch/fleet';
 import type { InstalledTenant } from '@towerwatch/domain';
 
@@ -153,4 +153,26 @@ export function changeThreshold(pin: string): number {
       // digital pins: any change; load currents: 3 A
       return pin.startsWith('di') ? 0.5 : 3;
   }
+}
+
+/** What the site's behaviour functions work on: the site, its mutable state and its random stream. */
+export interface SiteContext {
+  site: DemoSite;
+  state: SiteState;
+  random: Random;
+  behaviour: SiteBehaviourRates;
+  /** The access cards of the site's technicians. */
+  cards: readonly string[];
+}
+
+/** Rates (per simulated hour) and probabilities of a site's behaviour. */
+export interface SiteBehaviourRates {
+  /** Grid outages per hour at the base hour (evening ×2, afternoon ×1.3, night ×0.5). */
+  outagesPerHour: number;
+  /** Chance that one DG start attempt fails. */
+  dgStartFailProbability: number;
+  /** Chance that an unlock command finds the lock jammed. */
+  lockJamProbability: number;
+  /** Random episodes other than outages: visits, breaches, vibration, overload, offline, ... */
+  episodes: boolean;
 }
