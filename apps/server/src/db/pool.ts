@@ -17,13 +17,14 @@ export interface PoolOptions {
   applicationName?: string;
 }
 
-/** Creates a pool; with `searchPath` every connection uses that schema first. */
+/** Creates a pool of UTC sessions; with `searchPath` every connection uses that schema first. */
 export function createPool(opts: PoolOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: opts.connectionString,
     max: opts.max ?? 10,
     application_name: opts.applicationName ?? 'towerwatch',
-    ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
+    // UTC sessions everywhere (ARCHITECTURE "Time is stored in UTC"), whatever the server's TimeZone.
+    options: `-c TimeZone=UTC${opts.searchPath ? ` -c search_path=${opts.searchPath}` : ''}`,
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);

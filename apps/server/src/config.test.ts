@@ -1,0 +1,42 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('config', () => {
+  it('has the documented defaults and keeps a generated token secret', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tw-config-'));
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      mqttPort: 1884,
+      simulator: false,
+      roles: ['api', 'live', 'ingest', 'jobs'],
+      deviceOfflineMinutes: 15,
+      databaseUrl: undefined,
+    });
+    expect(readFileSync(path.join(dir, 'token-secret'), 'utf8').trim()).toBe(c.tokenSecret);
+    expect(loadConfig({ DATA_DIR: dir }).tokenSecret).toBe(c.tokenSecret);
+  });
+
+  it('names every invalid variable', () => {
+    expect(() =>
+      loadConfig({ PORT: 'abc', ROLES: 'api,web', DATABASE_URL: 'mysql://x', TOKEN_SECRET: 'x' }),
+    ).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'abc', ROLES: 'api,web', DATABASE_URL: 'mysql://x', TOKEN_SECRET: 'short' });
+    } catch (err) {
+      const msg = (err as Error).message;
+      for (const name of ['PORT', 'ROLES', 'DATABASE_URL', 'TOKEN_SECRET']) expect(msg).toContain(name);
+      expect(msg).toContain("unknown role 'web'");
+    }
+  });
+
+  it('parses roles and switches', () => {
+    const c = loadConfig({ ROLES: 'api, live', SIMULATOR: 'on', TOKEN_SECRET: 's'.repeat(32) });
+    expect(c.roles).toEqual(['api', 'live']);
+    expect(c.simulator).toBe(true);
+  });
+});
