@@ -14,6 +14,8 @@ import { registerLiveRoutes } from './live/live-routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerBatteryAvailabilityRoutes } from './modules/battery-availability/battery-availability.routes.ts';
 import { registerEventRoutes } from './modules/events/events.routes.ts';
+import { registerExportRoutes } from './modules/export/export.routes.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerNetworkRoutes } from './modules/network/network.routes.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -65,6 +67,8 @@ export function registerRoutes(app: App, container: Container): void {
   registerEventRoutes(app, container);
   registerNetworkRoutes(app, container);
   registerBatteryAvailabilityRoutes(app, container);
+  registerHealthRoutes(app, container);
+  registerExportRoutes(app, container);
   registerUsersRoutes(app, container);
 }
 

@@ -14,7 +14,8 @@ export function createAvailabilityRepository(db: Queryable) {
   return {
     /**
      * For each day start in `days` (each lasting 24 h, cut at `now`): seconds of down time summed
-     * over the scoped sites, and how many sites were down at some time.
+     * over the scoped sites, and how many sites were down at some time. (The filter matters: least()
+     * and greatest() skip NULLs, so a day without periods would otherwise count a whole day.)
      */
     async downPerDay(
       caller: Caller,
@@ -34,7 +35,8 @@ export function createAvailabilityRepository(db: Queryable) {
                       from site_down_history h join sites s on s.uid = h.site_uid where ${parts.join(' and ')})
          select d.day,
                 coalesce(sum(extract(epoch from least(h.ended_at, d.day + interval '1 day', ${nowP}::timestamptz)
-                                              - greatest(h.started_at, d.day))), 0)::float8 as down_seconds,
+                                              - greatest(h.started_at, d.day)))
+                           filter (where h.site_uid is not null), 0)::float8 as down_seconds,
                 count(distinct h.site_uid)::int as sites_down
            from d left join h on h.started_at < least(d.day + interval '1 day', ${nowP}::timestamptz)
                                and h.ended_at > d.day
