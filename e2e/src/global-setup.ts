@@ -119,6 +119,8 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
+    child.stdout?.destroy();
+    child.stderr?.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Box, Button, Group, Select, Text, Title, Too
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconList, IconMenu2 } from '@tabler/icons-react';
 import type { AuthUser } from '@towerwatch/contract';
-import { allowedTenants, isSiteSpecificRoute, tenantLabel } from '@towerwatch/domain';
+import { allowedTenants, isSiteSpecificRoute, tenantLabel, userTypeLabel } from '@towerwatch/domain';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { emergencyAlarmStore } from '../../lib/emergency-alarm.ts';
@@ -110,6 +110,17 @@ export function TopBar({ user, title, onMenu, extra }: TopBarProps) {
         >
           All Sites
         </Button>
+        <Badge
+          variant="light"
+          color="gray"
+          size="lg"
+          radius="sm"
+          tt="none"
+          visibleFrom="md"
+          aria-label="Signed in as"
+        >
+          {user.name} · {userTypeLabel(user)}
+        </Badge>
         <Tooltip label={`Live connection: ${live}`}>
           <Badge
             variant="dot"

@@ -12,11 +12,16 @@ import {
   IconWifiOff,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type DashboardTileId, dashboardTilesFor, hasAccessRole, tenantLabel } from '@towerwatch/domain';
+import {
+  companyLabel,
+  type DashboardTileId,
+  dashboardTilesFor,
+  hasAccessRole,
+  tenantLabel,
+} from '@towerwatch/domain';
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router';
-import { formatChartLabel } from '../../../lib/time.ts';
-import { dashboardDefaultRange } from '../../../lib/time.ts';
+import { dashboardDefaultRange, formatChartLabel, formatDateTime } from '../../../lib/time.ts';
 import { useAuthUser } from '../../auth/hooks/use-session.ts';
 import {
   availabilityQueryOptions,
@@ -67,15 +72,16 @@ export function BusinessDashboardPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2} fz={20}>
-            {tenant ? `${tenantLabel(tenant)} dashboard` : 'Network overview'}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {dashboard.data ? `${dashboard.data.siteCount.total} sites` : 'Loading sites…'} · live counts
-          </Text>
-        </div>
+      <Group gap="xs" align="baseline">
+        <Title order={2} fz="md">
+          {tenant
+            ? `${tenantLabel(tenant)} sites`
+            : `${user.company_code ? companyLabel(user.company_code) : 'All'} network`}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {dashboard.data ? `${dashboard.data.siteCount.total} sites` : 'Loading sites…'} · counts update live
+          · {dashboard.dataUpdatedAt ? `checked ${formatDateTime(dashboard.dataUpdatedAt)}` : ''}
+        </Text>
       </Group>
       {failed && (
         <Alert color="yellow" variant="light">
@@ -99,7 +105,7 @@ export function BusinessDashboardPage() {
           />
         ))}
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: acs ? 6 : 5 }} spacing="sm">
         <CountPanel
           title="Power"
           items={[
@@ -110,15 +116,6 @@ export function BusinessDashboardPage() {
             { label: 'DG Power', value: s?.power.dg_power, color: 'blue' },
             { label: 'PG Power', value: s?.power.pg_power, color: 'grape' },
             { label: 'Site Down', value: s?.power.site_down, color: 'gray' },
-          ]}
-        />
-        <CountPanel
-          title="DC load"
-          stacked
-          items={[
-            { label: 'No Load', value: s?.dcPower.no_load, color: 'orange' },
-            { label: 'Normal', value: s?.dcPower.normal_load, color: 'teal' },
-            { label: 'Overload', value: s?.dcPower.over_load, color: 'red' },
           ]}
         />
         {acs && (
@@ -150,6 +147,17 @@ export function BusinessDashboardPage() {
             items={[
               { label: 'Running', value: s?.dg.on, color: 'blue' },
               { label: 'Off', value: s?.dg.off, color: 'gray' },
+            ]}
+          />
+        </Stack>
+        <Stack gap="sm">
+          <CountPanel
+            title="DC load"
+            stacked
+            items={[
+              { label: 'No Load', value: s?.dcPower.no_load, color: 'orange' },
+              { label: 'Normal', value: s?.dcPower.normal_load, color: 'teal' },
+              { label: 'Overload', value: s?.dcPower.over_load, color: 'red' },
             ]}
           />
         </Stack>
