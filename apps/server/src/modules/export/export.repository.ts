@@ -76,7 +76,8 @@ export function createExportRepository(db: Queryable) {
                    on pl.com_id = pc.com_id and pl.pin_name = pc.pin_name
                   where pc.site_uid = s.uid and pc.type in ('temperature', 'humidity')) as updated
            from sites s where ${sitesWhere(caller, p, scope)}
-            and exists (select 1 from pin_configs pc where pc.site_uid = s.uid and pc.type in ('temperature', 'humidity'))
+            and exists (select 1 from pin_configs pc join pin_latest pl on pl.com_id = pc.com_id and pl.pin_name = pc.pin_name
+                         where pc.site_uid = s.uid and pc.type in ('temperature', 'humidity') and pl.value is not null)
           order by s.uid`,
         p.values,
       );

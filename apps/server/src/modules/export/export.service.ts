@@ -78,7 +78,8 @@ export function createExportService(deps: ExportDeps) {
             { header: 'Voltage (V)', width: 12 },
             { header: 'Updated', width: 22 },
           ],
-          rows: rows.map((r) => [r.uid, r.name, effectiveTenant(r), round(r.volts), r.updated]),
+          // A tenant-less DC bus pin is the whole site's: the tenant cell stays empty.
+          rows: rows.map((r) => [r.uid, r.name, r.tenant, round(r.volts), r.updated]),
         };
       }
       case 'alarm': {

@@ -8,7 +8,7 @@ import { buildAlarm, buildDcLoad, buildDownPeriod } from '../site/test-support/f
 import { buildTwoCompanyFleet, FT1, KT1, KT2 } from '../site/test-support/fixture.ts';
 
 let t: TestServer;
-const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+const minutesAgo = (m: number) => new Date(t.clock.now().getTime() - m * 60_000);
 
 beforeAll(async () => {
   t = await startTestServer();

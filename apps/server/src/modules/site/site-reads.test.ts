@@ -6,7 +6,7 @@ import { buildAlarm, buildDcLoad, buildDownPeriod, buildEvent } from './test-sup
 import { buildTwoCompanyFleet, KT1, KT2 } from './test-support/fixture.ts';
 
 let t: TestServer;
-const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+const minutesAgo = (m: number) => new Date(t.clock.now().getTime() - m * 60_000);
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -88,7 +88,7 @@ describe('site lists', () => {
         maxDuration: b.max,
       };
       const expected = all.filter((s: { alarms: never[] }) =>
-        siteAlarmsMatchFilter(s.alarms, filter, new Date()),
+        siteAlarmsMatchFilter(s.alarms, filter, t.clock.now()),
       );
       expect(res.items.map((s: { uid: string }) => s.uid)).toEqual(
         expected.map((s: { uid: string }) => s.uid),
