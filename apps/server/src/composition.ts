@@ -6,20 +6,25 @@
 import type { Logger } from 'pino';
 import type { App } from './app.ts';
 import { createAuthSessionsRepository } from './auth/sessions.repository.ts';
+import { createInProcessBus } from './bus/in-process-bus.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Pool } from './db/pool.ts';
-import { createInProcessBus } from './bus/in-process-bus.ts';
+import { createIngestMetrics } from './ingest/metrics.ts';
+import { registerMetricsRoute } from './ingest/metrics-route.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createLoginFailuresRepository } from './modules/auth/login-failures.repository.ts';
 import { registerBatteryAvailabilityRoutes } from './modules/battery-availability/battery-availability.routes.ts';
 import { registerEventRoutes } from './modules/events/events.routes.ts';
 import { registerExportRoutes } from './modules/export/export.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { createCountsRepository } from './modules/network/counts.repository.ts';
+import { createCountsService } from './modules/network/counts.service.ts';
 import { registerNetworkRoutes } from './modules/network/network.routes.ts';
+import { createSiteRepository } from './modules/site/site.repository.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { createLoginFailuresRepository } from './modules/auth/login-failures.repository.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -52,7 +57,9 @@ export function createContainer(deps: ContainerDeps) {
   };
   /** Domain-event bus (in-process; src/bus/mqtt-bus.ts shares it between processes). */
   const bus = createInProcessBus(deps.log);
-  return { ...deps, repos, services, bus };
+  /** Ingest counters, served at GET /metrics. */
+  const ingestMetrics = createIngestMetrics();
+  return { ...deps, repos, services, bus, ingestMetrics };
 }
 
 /** Everything modules may depend on. */
@@ -61,6 +68,7 @@ export type Container = ReturnType<typeof createContainer>;
 /** Registers the HTTP routes of every module (api role). */
 export function registerRoutes(app: App, container: Container): void {
   if (container.config.roles.includes('live')) registerLive(app, container);
+  registerMetricsRoute(app, container.ingestMetrics);
   if (!container.config.roles.includes('api')) return;
   registerAuthRoutes(app, container);
   registerSiteRoutes(app, container);
@@ -75,6 +83,10 @@ export function registerRoutes(app: App, container: Container): void {
 /** Starts the background parts of the enabled roles; returns their stop functions. */
 export async function startRoles(container: Container): Promise<Array<() => Promise<void>>> {
   const stops: Array<() => Promise<void>> = [];
+  if (container.config.roles.includes('ingest')) {
+    const { startIngest } = await import('./ingest/wire.ts');
+    stops.push(await startIngest(container));
+  }
   if (container.config.roles.includes('jobs')) {
     const { maintainTelemetryPartitions } = await import('./jobs/partitions.ts');
     const run = () =>
@@ -93,6 +105,11 @@ export async function startRoles(container: Container): Promise<Array<() => Prom
 
 /** The live socket /wss (live role). */
 function registerLive(app: App, c: Container): void {
+  const counts = createCountsService({
+    counts: createCountsRepository(c.pool),
+    sites: createSiteRepository(c.pool),
+    clock: c.clock,
+  });
   registerLiveRoutes(app, {
     auth: {
       users: c.repos.users,
@@ -104,5 +121,6 @@ function registerLive(app: App, c: Container): void {
     bus: c.bus,
     clock: c.clock,
     log: c.log,
+    countsOf: (caller) => counts.statusCounts(caller, {}),
   });
 }

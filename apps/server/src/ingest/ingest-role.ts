@@ -1,0 +1,102 @@
+/**
+ * Starts the ingest role: the embedded broker (when no MQTT_URL), the pipeline, the MQTT
+ * subscription and the command dispatcher. Used by the composition root and by tests.
+ */
+import type { Logger } from 'pino';
+import {
+  type EmbeddedBroker,
+  internalMqttCredentials,
+  startEmbeddedBroker,
+} from '../broker/embedded-broker.ts';
+import type { EventBus } from '../bus/bus.ts';
+import type { Clock } from '../clock.ts';
+import type { Pool } from '../db/pool.ts';
+import { type CommandDispatcher, createCommandDispatcher } from './commands.ts';
+import { createIngestMetrics, type IngestMetrics } from './metrics.ts';
+import { type MqttIngest, startMqttIngest } from './mqtt-ingest.ts';
+import { createIngestPipeline, type IngestPipeline } from './pipeline.ts';
+import { createSiteStore, type SiteStore } from './site-store.ts';
+
+export interface IngestRoleDeps {
+  pool: Pool;
+  bus: EventBus;
+  clock: Clock;
+  log: Logger;
+  tokenSecret: string;
+  /** External broker; when unset the embedded broker is started on `mqttPort`. */
+  mqttUrl?: string;
+  mqttPort: number;
+  metrics?: IngestMetrics;
+}
+
+export interface IngestRole {
+  pipeline: IngestPipeline;
+  metrics: IngestMetrics;
+  store: SiteStore;
+  broker: EmbeddedBroker | null;
+  /** URL devices connect to. */
+  brokerUrl: string;
+  mqtt: MqttIngest;
+  commands: CommandDispatcher;
+  stop(): Promise<void>;
+}
+
+export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole> {
+  const metrics = deps.metrics ?? createIngestMetrics();
+  const log = deps.log.child({ role: 'ingest' });
+  const store = createSiteStore(deps.pool);
+  const pipeline = createIngestPipeline({
+    pool: deps.pool,
+    store,
+    bus: deps.bus,
+    clock: deps.clock,
+    log,
+    metrics,
+  });
+  const broker = deps.mqttUrl
+    ? null
+    : await startEmbeddedBroker({
+        db: deps.pool,
+        port: deps.mqttPort,
+        tokenSecret: deps.tokenSecret,
+        log,
+        onRefused: (what, topic, comId) => {
+          if (what === 'forbidden_topic')
+            pipeline.reject('forbidden_topic', topic ?? '', comId, 'refused by broker');
+          else metrics.brokerAuthFailures += 1;
+        },
+      });
+  const brokerUrl = deps.mqttUrl ?? (broker as EmbeddedBroker).url;
+  const creds = broker ? internalMqttCredentials(deps.tokenSecret) : {};
+  const mqtt = await startMqttIngest({ url: brokerUrl, ...creds, pipeline, log });
+  const commands = createCommandDispatcher({
+    pool: deps.pool,
+    client: mqtt.client,
+    bus: deps.bus,
+    clock: deps.clock,
+    log,
+    metrics,
+  });
+  // A site's pin configs, devices or settings changed: reload it and re-apply paused flags.
+  const offConfig = deps.bus.subscribe('site.config-changed', (e) => {
+    store.invalidate(e.siteUid);
+    pipeline.enqueue(e.siteUid, { kind: 'settings', receivedAt: deps.clock.now() });
+  });
+  await commands.flush().catch((err: unknown) => log.error({ err }, 'commands: first flush failed'));
+  return {
+    pipeline,
+    metrics,
+    store,
+    broker,
+    brokerUrl,
+    mqtt,
+    commands,
+    async stop() {
+      offConfig();
+      commands.stop();
+      await mqtt.stop();
+      await pipeline.idle();
+      await broker?.close();
+    },
+  };
+}

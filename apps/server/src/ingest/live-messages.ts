@@ -1,0 +1,143 @@
+/**
+ * Live messages produced by ingest (contract live.ts), with the audience the hub checks.
+ */
+import { LIVE_EVENTS, type LiveAlarm, liveMessage } from '@towerwatch/contract';
+import { alarmGroupOf } from '@towerwatch/domain';
+import type { PinUpdate } from '../alarms/engine.ts';
+import { type EngineSite, pinKey, type SiteState } from '../alarms/state.ts';
+import type { LiveEnvelope } from '../bus/bus.ts';
+import type { EventRowOut } from './persist.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** SITE_EVENT for an inserted event row. */
+export function siteEventEnvelope(site: EngineSite, row: EventRowOut): LiveEnvelope {
+  const tenant = row.tenant === '' ? null : row.tenant;
+  return {
+    audience: { companyId: site.companyId, siteUid: row.site_uid, tenant, kind: row.name },
+    message: liveMessage(LIVE_EVENTS.SITE_EVENT, {
+      id: row.id,
+      name: row.name,
+      time: row.time.toISOString(),
+      siteUid: row.site_uid,
+      tenant,
+      group: row.event_group,
+      active: row.active,
+      value: typeof row.value === 'number' ? row.value : null,
+      acknowledgedBy: null,
+      acknowledgedAt: null,
+    }),
+  };
+}
+
+/** The site's alarms as in the contract (the hub filters them per socket by tenant). */
+export function liveAlarms(state: SiteState): LiveAlarm[] {
+  return [...state.alarms.values()].map((a) => ({
+    id: a.alarmId,
+    group: (alarmGroupOf(a.alarmId) ?? 'Env & Others') as LiveAlarm['group'],
+    tenant: a.tenant === '' ? null : a.tenant,
+    isNormal: a.isNormal,
+    isAvailable: a.isAvailable,
+    isDisable: a.isDisable,
+    lastEvent: iso(a.lastEventAt),
+    raisedAt: iso(a.raisedAt),
+    clearedAt: iso(a.clearedAt),
+    acknowledgedBy: a.acknowledgedBy,
+    acknowledgedAt: iso(a.acknowledgedAt),
+    value: a.value,
+  }));
+}
+
+/** SITE_STATUS_UPDATED: the site's alarms and DC load, replaced on the client. */
+export function siteStatusEnvelope(site: EngineSite, state: SiteState): LiveEnvelope {
+  return {
+    audience: { companyId: site.companyId, siteUid: site.siteUid, tenant: null },
+    message: liveMessage(LIVE_EVENTS.SITE_STATUS_UPDATED, {
+      siteUid: site.siteUid,
+      alarms: liveAlarms(state),
+      dcLoad: [...state.dcLoad].map(([tenant, value]) => ({ tenant, value })),
+    }),
+  };
+}
+
+/** Pin-update messages for the sockets whose session is on the site (platform-core §4). */
+export function pinUpdateEnvelopes(site: EngineSite, state: SiteState, updates: PinUpdate[]): LiveEnvelope[] {
+  const out: LiveEnvelope[] = [];
+  let climate = false;
+  for (const u of updates) {
+    for (const c of u.configs) {
+      const base = {
+        siteUid: site.siteUid,
+        comId: u.comId,
+        pinName: u.pinName,
+        tenant: c.tenant,
+        time: u.time.toISOString(),
+      };
+      const audience = { companyId: site.companyId, siteUid: site.siteUid, tenant: c.tenant, focus: true };
+      switch (c.type) {
+        case 'main_phase_a':
+        case 'main_phase_b':
+        case 'main_phase_c':
+          out.push({
+            audience,
+            message: liveMessage(LIVE_EVENTS.MAIN_PHASE_VOLTAGE, {
+              ...base,
+              phase: c.type.slice(-1) as 'a' | 'b' | 'c',
+              voltage: u.value,
+            }),
+          });
+          break;
+        case 'dg_status':
+          out.push({ audience, message: liveMessage(LIVE_EVENTS.DG_STATUS, { ...base, status: u.value }) });
+          break;
+        case 'pg_status':
+          out.push({ audience, message: liveMessage(LIVE_EVENTS.PG_STATUS, { ...base, status: u.value }) });
+          break;
+        case 'access_control':
+          out.push({
+            audience,
+            message: liveMessage(LIVE_EVENTS.ACCESS_STATUS, {
+              ...base,
+              priority: (c.priority as 'door' | 'lock' | 'primary' | null) ?? null,
+              status: u.value,
+            }),
+          });
+          break;
+        case 'battery_terminal':
+          out.push({
+            audience,
+            message: liveMessage(LIVE_EVENTS.BATTERY_TERMINAL_VOLTAGE, { ...base, voltage: u.value }),
+          });
+          break;
+        case 'battery_current_critical':
+        case 'battery_current_non_critical':
+          out.push({
+            audience,
+            message: liveMessage(LIVE_EVENTS.BATTERY_CURRENT, { ...base, ampere: u.value }),
+          });
+          break;
+        case 'temperature':
+        case 'humidity':
+          climate = true;
+          break;
+      }
+    }
+  }
+  if (climate) {
+    const latest = (type: string) => {
+      const pin = site.pins.find((p) => p.type === type);
+      return pin ? (state.pins.get(pinKey(pin.comId, pin.pinName))?.value ?? null) : null;
+    };
+    const time = updates[updates.length - 1]?.time ?? new Date();
+    out.push({
+      audience: { companyId: site.companyId, siteUid: site.siteUid, tenant: null, focus: true },
+      message: liveMessage(LIVE_EVENTS.SITE_TEMPERATURE_HUMIDITY, {
+        siteUid: site.siteUid,
+        temperature: latest('temperature'),
+        humidity: latest('humidity'),
+        time: time.toISOString(),
+      }),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,49 @@
+/**
+ * Starts the ingest role and its periodic jobs from the container (called by composition's
+ * startRoles): embedded broker or MQTT_URL, pipeline, command dispatcher, offline detection; and,
+ * with the jobs role, hourly rollups, de-duplication cleanup and command time-outs.
+ */
+import type { Container } from '../composition.ts';
+import { runOfflineCheck, scheduleOfflineCheck } from '../jobs/offline.ts';
+import { pruneIngestMessages, pruneRollups, rollupTelemetry } from '../jobs/rollup.ts';
+import { startIngestRole } from './ingest-role.ts';
+
+/** Starts ingest; returns its stop function. */
+export async function startIngest(c: Container): Promise<() => Promise<void>> {
+  const role = await startIngestRole({
+    pool: c.pool,
+    bus: c.bus,
+    clock: c.clock,
+    log: c.log,
+    tokenSecret: c.config.tokenSecret,
+    mqttUrl: c.config.mqttUrl,
+    mqttPort: c.config.mqttPort,
+    metrics: c.ingestMetrics,
+  });
+  const onError = (err: unknown) => c.log.error({ err }, 'ingest job failed');
+  const offlineDeps = {
+    db: c.pool,
+    pipeline: role.pipeline,
+    clock: c.clock,
+    offlineMinutes: c.config.deviceOfflineMinutes,
+  };
+  await runOfflineCheck(offlineDeps).catch(onError);
+  const stopOffline = scheduleOfflineCheck({ ...offlineDeps, onError });
+  const timers: NodeJS.Timeout[] = [];
+  if (c.config.roles.includes('jobs')) {
+    const hourly = async () => {
+      await rollupTelemetry(c.pool, c.clock);
+      await pruneIngestMessages(c.pool, c.clock);
+      await pruneRollups(c.pool, c.clock, c.config.telemetryRetentionMonths * 31 * 2);
+    };
+    void hourly().catch(onError);
+    timers.push(setInterval(() => void hourly().catch(onError), 10 * 60_000));
+    timers.push(setInterval(() => void role.commands.expire().catch(onError), 15_000));
+  }
+  for (const t of timers) t.unref();
+  return async () => {
+    stopOffline();
+    for (const t of timers) clearInterval(t);
+    await role.stop();
+  };
+}
