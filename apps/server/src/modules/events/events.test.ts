@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import type { LiveEnvelope } from '../../bus/bus.ts';
 import { buildEvent, buildEvents } from '../site/test-support/factories.ts';
 import { buildTwoCompanyFleet, KT1, KT2 } from '../site/test-support/fixture.ts';
 
@@ -136,6 +137,29 @@ describe('POST /user/network/acknowledge-event', () => {
       acknowledgedAt: '2026-03-01T10:00:00.000Z',
     });
     t.clock.set(Date.now());
+  });
+
+  it("announces the acknowledgement on the live bus with the event's audience", async () => {
+    const id = await buildEvent(t.pool, { siteUid: KT1, name: 'dc_low_voltage', tenant: 'robi' });
+    const seen: LiveEnvelope[] = [];
+    const stop = t.container.bus.subscribe('live', (e) => {
+      seen.push(e);
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/user/network/acknowledge-event',
+      headers: await t.auth('super'),
+      payload: { eventId: id },
+    });
+    stop();
+    const ack = seen.find((e) => e.message.event === 'EVENT_ACKNOWLEDGED');
+    expect(ack?.audience).toEqual({
+      companyId: 'ktbl',
+      siteUid: KT1,
+      tenant: 'robi',
+      kind: 'dc_low_voltage',
+    });
+    expect(ack?.message.payload).toMatchObject({ id, acknowledgedBy: '101' });
   });
 
   it.each(['robi.viewer', 'noc'])('is refused to read-only %s with the spec message', async (user) => {

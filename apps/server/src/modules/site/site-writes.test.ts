@@ -38,6 +38,16 @@ describe('device commands', () => {
     });
   });
 
+  it('announces the new command on the bus for the MQTT dispatcher', async () => {
+    const ids: number[] = [];
+    const stop = t.container.bus.subscribe('command.created', (e) => {
+      ids.push(e.id);
+    });
+    const res = await post('/user/site/unlock', { site_uid: KT2 });
+    stop();
+    expect(ids).toEqual([res.json().command_id]);
+  });
+
   it.each([
     ['/user/site/clear-security-breach', 'clear_security_breach'],
     ['/user/site/clear-lock-open-fail', 'clear_lock_open_fail'],
