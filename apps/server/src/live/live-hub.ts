@@ -19,7 +19,7 @@ import type { Logger } from 'pino';
 import type { Caller } from '../auth/caller.ts';
 import type { EventBus, LiveEnvelope } from '../bus/bus.ts';
 import type { Clock } from '../clock.ts';
-import { canReceive, type SocketView } from './visibility.ts';
+import { canReceive, type SocketView, tailorMessage } from './visibility.ts';
 
 /** The part of a `ws` WebSocket the hub uses (tests may pass a fake). */
 export interface HubSocket {
@@ -140,8 +140,11 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
         client.socket.close(LIVE_CLOSE_CODES.GOING_AWAY, 'too slow');
         continue;
       }
-      json ??= JSON.stringify(envelope.message);
-      client.socket.send(json);
+      const tailored = tailorMessage(client, envelope.message);
+      if (tailored === envelope.message) {
+        json ??= JSON.stringify(envelope.message);
+        client.socket.send(json);
+      } else client.socket.send(JSON.stringify(tailored));
     }
   });
   const offState = deps.bus.subscribe('site.state-changed', (e) => {

@@ -1,8 +1,8 @@
 import { LIVE_CLOSE_CODES, LIVE_EVENTS, liveMessage } from '@towerwatch/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../auth/tokens.ts';
-import { buildSite, type BuiltSite } from '../ingest/test-fixtures.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { signAccessToken } from '../auth/tokens.ts';
+import { type BuiltSite, buildSite } from '../ingest/test-fixtures.ts';
 import { connectLive, type TestLiveClient } from './test-client.ts';
 
 let t: TestServer;

@@ -4,7 +4,7 @@
  * counts as the first operator tenant), read-only users get only the reduced event kinds, and pin
  * updates go only to sockets whose session is on the site.
  */
-import { LIVE_EVENTS } from '@towerwatch/contract';
+import { LIVE_EVENTS, type LiveServerMessage } from '@towerwatch/contract';
 import { isEventKindVisible, isLiveSiteEventVisible } from '@towerwatch/domain';
 import { type Caller, toDomainUser } from '../auth/caller.ts';
 import { isTenantVisible } from '../auth/scope.ts';
@@ -38,4 +38,18 @@ export function canReceive(view: SocketView, envelope: LiveEnvelope): boolean {
   const kind = audience.kind ?? '';
   if (kind !== '' && !isEventKindVisible(toDomainUser(view.caller.user), kind)) return false;
   return isTenantVisible(view.caller, audience.tenant ?? '', kind);
+}
+
+/**
+ * The message as this socket may see it: SITE_STATUS_UPDATED carries every tenant's alarms and DC
+ * load, so they are narrowed to the user's allowed tenants (platform-core §5). Other messages are
+ * returned unchanged (the same object, so one JSON serialisation serves every socket).
+ */
+export function tailorMessage(view: SocketView, message: LiveServerMessage): LiveServerMessage {
+  if (message.event !== LIVE_EVENTS.SITE_STATUS_UPDATED) return message;
+  const p = message.payload;
+  const alarms = p.alarms.filter((a) => isTenantVisible(view.caller, a.tenant ?? '', a.id));
+  const dcLoad = p.dcLoad.filter((d) => view.caller.allowedTenants.includes(d.tenant));
+  if (alarms.length === p.alarms.length && dcLoad.length === p.dcLoad.length) return message;
+  return { event: message.event, payload: { ...p, alarms, dcLoad } };
 }
