@@ -6,6 +6,8 @@ import {
 } from '@towerwatch/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiResponse } from '../../../lib/api-client.ts';
+import { inDhaka } from '../../../lib/time.ts';
+import { readFirstSheet, type XlsxTable } from '../../../lib/xlsx-reader.ts';
 
 /** Tabs of the legacy dashboard (platform-core §2), keyed by their path segment ('' = root). */
 export const LEGACY_TABS = [
@@ -22,44 +24,22 @@ export type LegacyTab = (typeof LEGACY_TABS)[number];
 export type LegacyTabId = LegacyTab['id'];
 
 /** Export kind of each tab (platform-core §2): energy, climate, voltage; the others have none. */
-export const LEGACY_EXPORT_KIND: Partial<Record<LegacyTabId, ExcelExportBody['kind']>> = {
+export const LEGACY_EXPORT_KIND = {
   energy: 'energy',
   climate: 'climate',
   voltage: 'voltage',
-};
-
-/**
- * One row of a legacy ranking table (DC energy meter, climate, rectifier, battery): the latest
- * reading per site (and tenant where the column exists). Served by GET /site/legacy-table.
- */
-export interface LegacyTableRow {
-  site_uid: string;
-  site_name: string;
-  generic_site_id: string | null;
-  tenant: string | null;
-  load: number | null;
-  current: number | null;
-  temperature: number | null;
-  humidity: number | null;
-  voltage: number | null;
-  soc: number | null;
-  soh: number | null;
-}
-
-/** Reply of GET /site/legacy-table. */
-export interface LegacyTableReply {
-  kind: string;
-  rows: LegacyTableRow[];
-}
+} as const satisfies Partial<Record<LegacyTabId, ExcelExportBody['kind']>>;
+/** A tab with an export. */
+export type ExportTabId = keyof typeof LEGACY_EXPORT_KIND;
 
 export const legacyKeys = {
   all: ['legacy-dashboard'] as const,
   stations: (tenant: string | null) => [...legacyKeys.all, 'stations', tenant] as const,
   alarms: (tenant: string | null) => [...legacyKeys.all, 'alarms', tenant] as const,
-  table: (kind: string, tenant: string | null) => [...legacyKeys.all, 'table', kind, tenant] as const,
+  workbook: (kind: string, tenant: string | null) => [...legacyKeys.all, 'workbook', kind, tenant] as const,
 };
 
-/** All RMS Station: the site list (GET /user/site/fetch, 1000 per load, platform-core §9). */
+/** All RMS Station and Battery: the site list (GET /user/site/fetch, 1000 per load, platform-core §9). */
 export const stationsQueryOptions = (tenant: string | null) =>
   queryOptions({
     queryKey: legacyKeys.stations(tenant),
@@ -79,29 +59,42 @@ export const alarmsQueryOptions = (tenant: string | null) =>
     refetchInterval: 60_000,
   });
 
-/** The ranking tables (energy, climate, voltage, battery). */
-export const legacyTableQueryOptions = (
-  kind: 'energy' | 'climate' | 'voltage' | 'battery',
-  tenant: string | null,
+/** A ranking table as the server exports it: the .xlsx bytes and its first sheet. */
+export interface LegacyWorkbook {
+  fileName: string;
+  blob: Blob;
+  table: XlsxTable;
+}
+
+/**
+ * The energy, climate and voltage tables come from POST /site/excel-export itself: the page shows
+ * the workbook's rows and the Export button saves that same file, so what is exported is exactly
+ * what is shown.
+ */
+export const legacyWorkbookQueryOptions = (
+  kind: ExcelExportBody['kind'],
+  tenant: ExcelExportBody['tenant'] | null,
+  label: string,
 ) =>
   queryOptions({
-    queryKey: legacyKeys.table(kind, tenant),
-    queryFn: ({ signal }) =>
-      apiFetch<LegacyTableReply>('/site/legacy-table', {
-        query: { kind, tenant: kind === 'climate' ? null : tenant },
-        signal,
-      }),
+    queryKey: legacyKeys.workbook(kind, tenant ?? null),
+    queryFn: async ({ signal }): Promise<LegacyWorkbook> => {
+      const fileName = `${label} ${inDhaka(new Date()).format('YYYY-MM-DD HHmm')}`;
+      const body: ExcelExportBody = { file_name: fileName, kind, ...(tenant ? { tenant } : {}) };
+      const response = await apiResponse(SITE_API_PATHS.excelExport, { body, signal });
+      const blob = await response.blob();
+      return { fileName: `${fileName}.xlsx`, blob, table: await readFirstSheet(await blob.arrayBuffer()) };
+    },
     retry: false,
+    staleTime: 60_000,
   });
 
-/** POST /site/excel-export: downloads the real .xlsx the server builds (file `<file_name>.xlsx`). */
-export async function downloadExcelExport(body: ExcelExportBody): Promise<void> {
-  const response = await apiResponse(SITE_API_PATHS.excelExport, { body });
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
+/** Saves a workbook under its file name (the browser's download). */
+export function saveWorkbook(workbook: LegacyWorkbook): void {
+  const url = URL.createObjectURL(workbook.blob);
   const anchor = document.createElement('a');
   anchor.href = url;
-  anchor.download = `${body.file_name}.xlsx`;
+  anchor.download = workbook.fileName;
   document.body.append(anchor);
   anchor.click();
   anchor.remove();

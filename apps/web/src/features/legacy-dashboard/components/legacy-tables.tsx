@@ -8,9 +8,10 @@ import {
   tenantLabel,
   valueColour,
 } from '@towerwatch/domain';
+import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/time.ts';
+import { excelSerialToDate, type XlsxCell, type XlsxTable } from '../../../lib/xlsx-reader.ts';
 import { type SortableColumn, SortableTable } from '../../../ui/sortable-table.tsx';
-import type { LegacyTableRow } from '../api/legacy-api.ts';
 
 const MANTINE_COLOUR = {
   red: 'red',
@@ -21,113 +22,126 @@ const MANTINE_COLOUR = {
   gray: 'gray',
 } as const;
 
-function Reading({ kind, value, unit }: { kind: ColourKind; value: number | null; unit: string }) {
-  if (value === null)
+/** Colour thresholds (feature-areas §9) of the export's numeric columns, by header. */
+const HEADER_KIND: Readonly<Record<string, ColourKind>> = {
+  'Load (kW)': 'energy',
+  'Current (A)': 'current',
+  'Temperature (°C)': 'temperature',
+  'Humidity (%)': 'percentage',
+  'Voltage (V)': 'dc_voltage',
+  SOC: 'percentage',
+  SOH: 'state_of_health',
+};
+const DATE_HEADERS = new Set(['Updated', 'Time']);
+
+function Reading({ kind, value }: { kind: ColourKind | undefined; value: number }) {
+  return (
+    <Text span fw={600} c={kind ? `${MANTINE_COLOUR[valueColour(kind, value)]}.5` : undefined}>
+      {Number.isInteger(value) ? value : value.toFixed(2)}
+    </Text>
+  );
+}
+
+function cellView(header: string, value: XlsxCell): ReactNode {
+  if (value === null || value === '')
     return (
       <Text span c="dimmed">
         –
       </Text>
     );
+  if (DATE_HEADERS.has(header) && typeof value === 'number') return formatDateTime(excelSerialToDate(value));
+  if (header === 'Tenant' && typeof value === 'string') return tenantLabel(value);
+  if (typeof value === 'number') return <Reading kind={HEADER_KIND[header]} value={value} />;
+  return String(value);
+}
+
+/** Props of {@link WorkbookTable}. */
+export interface WorkbookTableProps {
+  table: XlsxTable;
+  caption: string;
+  /** The column sorted first (descending). */
+  sortHeader?: string;
+}
+
+/**
+ * A ranking table (DC Energy Meter, Climate, Rectifier) showing the rows of the server's export
+ * workbook, with the workbook's columns (platform-core §2 "Legacy pages and columns").
+ */
+export function WorkbookTable({ table, caption, sortHeader }: WorkbookTableProps) {
+  type Row = { key: string; cells: XlsxCell[] };
+  const rows: Row[] = table.rows.map((cells, index) => ({ key: String(index), cells }));
+  const columns: SortableColumn<Row>[] = table.header.map((header, i) => ({
+    key: header,
+    label: header,
+    align: HEADER_KIND[header] ? 'right' : 'left',
+    value: (row) => {
+      const v = row.cells[i] ?? null;
+      return typeof v === 'boolean' ? String(v) : v;
+    },
+    render: (row) => cellView(header, row.cells[i] ?? null),
+  }));
   return (
-    <Text span fw={600} c={`${MANTINE_COLOUR[valueColour(kind, value)]}.5`}>
-      {value.toFixed(1)}
-      <Text span size="xs" c="dimmed" ml={2}>
-        {unit}
-      </Text>
-    </Text>
+    <SortableTable
+      caption={caption}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.key}
+      initialSortKey={sortHeader}
+      emptyText="No readings yet."
+    />
   );
 }
 
-const siteColumn: SortableColumn<LegacyTableRow> = {
-  key: 'site',
-  label: 'Site',
-  value: (row) => row.site_name,
-  render: (row) => (
-    <div>
-      <Text size="sm" fw={500}>
-        {row.site_name}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {row.generic_site_id ?? row.site_uid}
-      </Text>
-    </div>
-  ),
-};
-const tenantColumn: SortableColumn<LegacyTableRow> = {
-  key: 'tenant',
-  label: 'Tenant',
-  value: (row) => (row.tenant ? tenantLabel(row.tenant) : null),
-};
+/** Props of {@link BatteryTable}. */
+export interface BatteryTableProps {
+  sites: Site[];
+}
 
-/** Columns of each ranking tab (platform-core §2 "Legacy pages and columns"). */
-export const LEGACY_COLUMNS: Record<
-  'energy' | 'climate' | 'voltage' | 'battery',
-  SortableColumn<LegacyTableRow>[]
-> = {
-  energy: [
-    siteColumn,
-    tenantColumn,
-    {
-      key: 'load',
-      label: 'Load',
-      align: 'right',
-      value: (r) => r.load,
-      render: (r) => <Reading kind="energy" value={r.load} unit="W" />,
-    },
-    {
-      key: 'current',
-      label: 'Current',
-      align: 'right',
-      value: (r) => r.current,
-      render: (r) => <Reading kind="current" value={r.current} unit="A" />,
-    },
-  ],
-  climate: [
-    siteColumn,
-    {
-      key: 'temperature',
-      label: 'Temperature',
-      align: 'right',
-      value: (r) => r.temperature,
-      render: (r) => <Reading kind="temperature" value={r.temperature} unit="°C" />,
-    },
-    {
-      key: 'humidity',
-      label: 'Humidity',
-      align: 'right',
-      value: (r) => r.humidity,
-      render: (r) => <Reading kind="percentage" value={r.humidity} unit="%" />,
-    },
-  ],
-  voltage: [
-    siteColumn,
-    tenantColumn,
-    {
-      key: 'voltage',
-      label: 'Voltage',
-      align: 'right',
-      value: (r) => r.voltage,
-      render: (r) => <Reading kind="dc_voltage" value={r.voltage} unit="V" />,
-    },
-  ],
-  battery: [
-    siteColumn,
+function bmsNumber(site: Site, key: string): number | null {
+  const value = site.bms[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** Battery tab: SOC and SOH of the sites with a BMS (no export, platform-core §2). */
+export function BatteryTable({ sites }: BatteryTableProps) {
+  const withBms = sites.filter((site) => Object.keys(site.bms).length > 0);
+  const reading = (kind: ColourKind, value: number | null) =>
+    value === null ? (
+      <Text span c="dimmed">
+        –
+      </Text>
+    ) : (
+      <Reading kind={kind} value={value} />
+    );
+  const columns: SortableColumn<Site>[] = [
+    { key: 'site_id', label: 'Site ID', value: (s) => s.meta.generic_site_id ?? s.uid },
+    { key: 'site', label: 'Site Name', value: (s) => s.name },
     {
       key: 'soc',
       label: 'SOC',
       align: 'right',
-      value: (r) => r.soc,
-      render: (r) => <Reading kind="percentage" value={r.soc} unit="%" />,
+      value: (s) => bmsNumber(s, 'soc'),
+      render: (s) => reading('percentage', bmsNumber(s, 'soc')),
     },
     {
       key: 'soh',
       label: 'SOH',
       align: 'right',
-      value: (r) => r.soh,
-      render: (r) => <Reading kind="state_of_health" value={r.soh} unit="%" />,
+      value: (s) => bmsNumber(s, 'soh'),
+      render: (s) => reading('state_of_health', bmsNumber(s, 'soh')),
     },
-  ],
-};
+  ];
+  return (
+    <SortableTable
+      caption="Battery"
+      columns={columns}
+      rows={withBms}
+      rowKey={(s) => s.uid}
+      initialSortKey="soc"
+      emptyText="No site reports BMS data."
+    />
+  );
+}
 
 /** Props of {@link AlarmTable}. */
 export interface AlarmTableProps {

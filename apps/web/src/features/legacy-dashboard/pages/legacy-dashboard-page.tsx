@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAdjustmentsHorizontal, IconFileSpreadsheet } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import {
   LEGACY_DASHBOARD_PATH,
   allowedTenants,
@@ -24,26 +24,27 @@ import {
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { inDhaka } from '../../../lib/time.ts';
 import { useAuthUser } from '../../auth/hooks/use-session.ts';
 import {
+  alarmsQueryOptions,
+  type ExportTabId,
   LEGACY_EXPORT_KIND,
   LEGACY_TABS,
   type LegacyTab,
-  alarmsQueryOptions,
-  downloadExcelExport,
-  legacyTableQueryOptions,
+  type LegacyWorkbook,
+  legacyWorkbookQueryOptions,
+  saveWorkbook,
   stationsQueryOptions,
 } from '../api/legacy-api.ts';
 import {
   AlarmTable,
-  LEGACY_COLUMNS,
+  BatteryTable,
   STATION_COLUMN_LABELS,
   STATION_COLUMN_OPTIONS,
   type StationColumn,
   StationsTable,
+  WorkbookTable,
 } from '../components/legacy-tables.tsx';
-import { SortableTable } from '../../../ui/sortable-table.tsx';
 
 const ALL_TENANT = 'all';
 
@@ -67,25 +68,28 @@ function useErrorToast(error: unknown) {
   }, [error]);
 }
 
-function RankingTab({
-  kind,
-  tenant,
-}: {
-  kind: 'energy' | 'climate' | 'voltage' | 'battery';
-  tenant: string | null;
-}) {
-  const query = useQuery(legacyTableQueryOptions(kind, tenant));
-  useErrorToast(query.error);
-  if (query.isPending) return <Loading />;
-  const numeric = LEGACY_COLUMNS[kind].at(-1)?.key;
+/** The column each ranking tab sorts by first (descending). */
+const SORT_HEADER: Record<ExportTabId, string> = {
+  energy: 'Load (kW)',
+  climate: 'Temperature (°C)',
+  voltage: 'Voltage (V)',
+};
+
+function WorkbookTab({ tab, workbook }: { tab: LegacyTab; workbook: UseQueryResult<LegacyWorkbook> }) {
+  useErrorToast(workbook.error);
+  if (workbook.isPending) return <Loading />;
+  if (!workbook.data) {
+    return (
+      <Text size="sm" c="dimmed" ta="center" py="md">
+        The table could not be loaded.
+      </Text>
+    );
+  }
   return (
-    <SortableTable
-      caption={LEGACY_TABS.find((t) => t.id === kind)?.label ?? kind}
-      columns={LEGACY_COLUMNS[kind]}
-      rows={query.data?.rows ?? []}
-      rowKey={(row) => `${row.site_uid}:${row.tenant ?? ''}`}
-      initialSortKey={numeric}
-      emptyText={query.isError ? 'The table could not be loaded.' : 'No readings yet.'}
+    <WorkbookTable
+      table={workbook.data.table}
+      caption={tab.label}
+      sortHeader={tab.id in SORT_HEADER ? SORT_HEADER[tab.id as ExportTabId] : undefined}
     />
   );
 }
@@ -102,29 +106,20 @@ export function LegacyDashboardPage() {
   const tab = currentTab(pathname);
   const [tenantChoice, setTenantChoice] = useState(ALL_TENANT);
   const [columns, setColumns] = useState<StationColumn[]>([...STATION_COLUMN_OPTIONS]);
-  const [exporting, setExporting] = useState(false);
-  const tenant = tenantChoice === ALL_TENANT || tab.id === 'climate' ? null : tenantChoice;
-  const exportKind = LEGACY_EXPORT_KIND[tab.id];
+  const chosen = tenantChoice === ALL_TENANT || tab.id === 'climate' ? null : tenantChoice;
+  const tenant = chosen && isAnyTenant(chosen) ? chosen : null;
+  const exportKind = tab.id in LEGACY_EXPORT_KIND ? LEGACY_EXPORT_KIND[tab.id as ExportTabId] : null;
 
-  const stations = useQuery({ ...stationsQueryOptions(tenant), enabled: tab.id === 'stations' });
+  const stations = useQuery({
+    ...stationsQueryOptions(tenant),
+    enabled: tab.id === 'stations' || tab.id === 'battery',
+  });
+  const workbook = useQuery({
+    ...legacyWorkbookQueryOptions(exportKind ?? 'energy', tenant, tab.label),
+    enabled: exportKind !== null,
+  });
   const alarms = useQuery({ ...alarmsQueryOptions(tenant), enabled: tab.id === 'alarm' });
   useErrorToast(stations.error ?? alarms.error);
-
-  async function exportTable() {
-    if (!exportKind) return;
-    setExporting(true);
-    try {
-      await downloadExcelExport({
-        file_name: `${tab.label} ${inDhaka(new Date()).format('YYYY-MM-DD HHmm')}`,
-        kind: exportKind,
-        ...(tenant && isAnyTenant(tenant) ? { tenant } : {}),
-      });
-    } catch (error) {
-      notifications.show({ color: 'red', message: errorMessage(error) });
-    } finally {
-      setExporting(false);
-    }
-  }
 
   return (
     <Stack gap="sm">
@@ -190,8 +185,9 @@ export function LegacyDashboardPage() {
               <Button
                 size="xs"
                 leftSection={<IconFileSpreadsheet size={14} />}
-                loading={exporting}
-                onClick={exportTable}
+                loading={workbook.isFetching}
+                disabled={!workbook.data}
+                onClick={() => workbook.data && saveWorkbook(workbook.data)}
               >
                 Export
               </Button>
@@ -212,9 +208,9 @@ export function LegacyDashboardPage() {
           ) : (
             <AlarmTable items={alarms.data?.items ?? []} companyCode={user.company_code} />
           ))}
-        {(tab.id === 'energy' || tab.id === 'climate' || tab.id === 'voltage' || tab.id === 'battery') && (
-          <RankingTab kind={tab.id} tenant={tenant} />
-        )}
+        {exportKind && <WorkbookTab tab={tab} workbook={workbook} />}
+        {tab.id === 'battery' &&
+          (stations.isPending ? <Loading /> : <BatteryTable sites={stations.data?.items ?? []} />)}
       </Paper>
       {tab.id === 'stations' && stations.data && (
         <Text size="xs" c="dimmed">
