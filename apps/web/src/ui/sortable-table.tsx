@@ -103,7 +103,7 @@ export function SortableTable<Row>({
         </Table.Thead>
         <Table.Tbody>
           {sorted.length === 0 && (
-            <Table.Tr>
+            <Table.Tr data-empty>
               <Table.Td colSpan={columns.length}>
                 <Text size="sm" c="dimmed" ta="center" py="md">
                   {emptyText}
