@@ -1,0 +1,250 @@
+/**
+ * Bulk loading of benchmark data straight into the server's database with multi-row SQL (unnest of
+ * arrays, generate_series): the national-scale demo fleet (sites, devices, pin configs) and millions
+ * of events. The server must have started once (migrations, demo accounts and the first 200 demo
+ * sites are its own seed); this adds the rest of the fleet with the same generator.
+ */
+import { randomBytes, scrypt } from 'node:crypto';
+import { buildDemoFleet, type DemoFleet, demoDevicePassword } from '@towerwatch/fleet';
+import type pg from 'pg';
+
+/** Root user owning each company's sites, as the server's seed does (apps/server/src/seed). */
+const COMPANY_ROOTS: Readonly<Record<string, string>> = { ktbl: '100', ftb: '200' };
+
+type Column = readonly [name: string, type: string, expression?: string];
+
+/** Inserts `rows` (arrays of values in column order) in chunks with one unnest statement each. */
+export async function insertRows(
+  pool: pg.Pool,
+  table: string,
+  columns: readonly Column[],
+  rows: readonly unknown[][],
+  chunk = 10_000,
+  suffix = 'on conflict do nothing',
+): Promise<number> {
+  let inserted = 0;
+  const names = columns.map(([name]) => name).join(', ');
+  const params = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
+  const aliases = columns.map(([name]) => `c_${name}`).join(', ');
+  const exprs = columns.map(([name, , expression]) => expression ?? `c_${name}`).join(', ');
+  const sql = `insert into ${table} (${names}) select ${exprs} from unnest(${params}) as u(${aliases}) ${suffix}`;
+  for (let start = 0; start < rows.length; start += chunk) {
+    const part = rows.slice(start, start + chunk);
+    const values = columns.map((_, i) => part.map((row) => row[i] ?? null));
+    const res = await pool.query(sql, values);
+    inserted += res.rowCount ?? 0;
+  }
+  return inserted;
+}
+
+/** The server's device secret format (scrypt N=1024, see apps/server/src/auth/passwords.ts). */
+export function hashDeviceSecret(secret: string): Promise<string> {
+  const salt = randomBytes(16);
+  return new Promise((resolve, reject) =>
+    scrypt(secret, salt, 32, { N: 1024, r: 8, p: 1 }, (err, key) =>
+      err
+        ? reject(err)
+        : resolve(`scrypt$1024$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`),
+    ),
+  );
+}
+
+export interface FleetLoad {
+  fleet: DemoFleet;
+  sites: number;
+  devices: number;
+  pinConfigs: number;
+  seconds: number;
+}
+
+/**
+ * Loads the demo fleet of `total` sites (sites already present are kept). Devices get their demo
+ * credentials (scrypt hashes) so they can sign in to the embedded broker.
+ */
+export async function loadFleet(pool: pg.Pool, total: number): Promise<FleetLoad> {
+  const started = performance.now();
+  const fleet = buildDemoFleet({ sites: total });
+  const existing = new Set(
+    (await pool.query<{ uid: string }>('select uid from sites')).rows.map((r) => r.uid),
+  );
+  const sites = fleet.sites.filter((s) => !existing.has(s.uid));
+  const siteCount = await insertRows(
+    pool,
+    'sites',
+    [
+      ['uid', 'text'],
+      ['name', 'text'],
+      ['company_id', 'text'],
+      ['user_uid', 'text'],
+      ['tenants', 'text', `string_to_array(c_tenants, ',')`],
+      ['thana', 'text'],
+      ['district', 'text'],
+      ['division', 'text'],
+      ['lat', 'float8'],
+      ['lng', 'float8'],
+      ['meta', 'text', 'c_meta::jsonb'],
+      ['rectifier', 'text', 'c_rectifier::jsonb'],
+      ['bms', 'text', 'c_bms::jsonb'],
+      ['battery_max', 'float8'],
+      ['device_vendor', 'text'],
+      ['more_details', 'text', 'c_more_details::jsonb'],
+      ['cluster', 'text'],
+      ['zone', 'text'],
+    ],
+    sites.map((s) => [
+      s.uid,
+      s.name,
+      s.company,
+      COMPANY_ROOTS[s.company] ?? null,
+      s.tenants.join(','),
+      s.place.thana,
+      s.place.district,
+      s.place.division,
+      s.lat,
+      s.lng,
+      JSON.stringify(s.meta),
+      JSON.stringify(s.rectifier),
+      s.bms ? JSON.stringify({ connected: true }) : null,
+      s.battery_max,
+      s.device_vendor,
+      JSON.stringify({ has_dg: s.has_dg, has_pg: s.has_pg, has_acs: s.has_acs, power: s.power }),
+      s.cluster,
+      s.zone,
+    ]),
+    5000,
+  );
+  const newUids = new Set(sites.map((s) => s.uid));
+  const devices = fleet.devices.filter((d) => newUids.has(d.site_uid));
+  const hashed: unknown[][] = [];
+  for (let i = 0; i < devices.length; i += 256) {
+    const part = devices.slice(i, i + 256);
+    const hashes = await Promise.all(part.map((d) => hashDeviceSecret(demoDevicePassword(d.com_id))));
+    part.forEach((d, j) => {
+      hashed.push([d.com_id, d.site_uid, d.vendor_uid, d.model, d.firmware, hashes[j]]);
+    });
+  }
+  const deviceCount = await insertRows(
+    pool,
+    'devices',
+    [
+      ['com_id', 'text'],
+      ['site_uid', 'text'],
+      ['vendor', 'text'],
+      ['model', 'text'],
+      ['firmware', 'text'],
+      ['secret_hash', 'text'],
+    ],
+    hashed,
+  );
+  const owner = new Map(fleet.sites.map((s) => [s.uid, COMPANY_ROOTS[s.company] ?? null]));
+  const pinCount = await insertRows(
+    pool,
+    'pin_configs',
+    [
+      ['com_id', 'text'],
+      ['pin_name', 'text'],
+      ['type', 'text'],
+      ['priority', 'text'],
+      ['tenant', 'text'],
+      ['site_uid', 'text'],
+      ['user_uid', 'text'],
+      ['label', 'text'],
+    ],
+    fleet.pinConfigs
+      .filter((p) => newUids.has(p.site_uid))
+      .map((p) => [
+        p.com_id,
+        p.pin_name,
+        p.type,
+        p.priority,
+        p.tenant,
+        p.site_uid,
+        owner.get(p.site_uid),
+        p.label,
+      ]),
+    20_000,
+  );
+  await pool.query('analyze sites; analyze devices; analyze pin_configs');
+  return {
+    fleet,
+    sites: siteCount,
+    devices: deviceCount,
+    pinConfigs: pinCount,
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+  };
+}
+
+/** Event names written by {@link loadEvents}, with the alarm they belong to and their group. */
+const EVENT_KINDS: readonly { name: string; alarm: string | null; group: 'RMS' | 'ACS'; tenant: boolean }[] =
+  [
+    { name: 'mains_fail', alarm: 'mains_fail', group: 'RMS', tenant: true },
+    { name: 'battery_power', alarm: 'site_on_battery', group: 'RMS', tenant: true },
+    { name: 'dc_low_voltage', alarm: 'dc_low_voltage', group: 'RMS', tenant: true },
+    { name: 'high_temperature', alarm: 'high_temperature', group: 'RMS', tenant: false },
+    { name: 'dg_power', alarm: 'dg_on', group: 'RMS', tenant: true },
+    { name: 'door_open', alarm: 'door_status', group: 'ACS', tenant: false },
+    { name: 'door_close', alarm: 'door_status', group: 'ACS', tenant: false },
+    { name: 'lock_open', alarm: 'lock_status', group: 'ACS', tenant: false },
+  ];
+
+export interface EventLoad {
+  events: number;
+  seconds: number;
+  /** Site with the most events (half of all events go to the first `hotSites` sites). */
+  hotSiteUid: string;
+  minId: number;
+  maxId: number;
+}
+
+/**
+ * Inserts `count` events over the last 90 days (ids in time order). Half of them go to the first
+ * `hotSites` sites (busy sites with deep histories), the rest spread over every site.
+ */
+export async function loadEvents(pool: pg.Pool, count: number, hotSites = 500): Promise<EventLoad> {
+  const started = performance.now();
+  await pool.query('drop table if exists bench_site_index');
+  await pool.query(
+    `create table bench_site_index as
+       select (row_number() over (order by uid) - 1)::int as i, uid, coalesce(tenants[1], '') as tenant
+       from sites`,
+  );
+  await pool.query('create unique index on bench_site_index (i)');
+  const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from bench_site_index');
+  const siteCount = rows[0]?.n ?? 0;
+  if (siteCount === 0) throw new Error('no sites to attach events to');
+  const hot = Math.min(hotSites, siteCount);
+  const kinds = JSON.stringify(EVENT_KINDS.map((k, i) => ({ ...k, k: i })));
+  const chunk = 500_000;
+  const spanMs = 90 * 24 * 3600 * 1000;
+  const startMs = Date.now() - spanMs;
+  for (let from = 1; from <= count; from += chunk) {
+    const to = Math.min(count, from + chunk - 1);
+    await pool.query(
+      `with kinds as (
+         select * from jsonb_to_recordset($1::jsonb) as k(k int, name text, alarm text, "group" text, tenant boolean)
+       )
+       insert into events (site_uid, com_id, name, tenant, time, event_group, alarm_id, active)
+       select s.uid, null, k.name, case when k.tenant then s.tenant else '' end,
+              to_timestamp(($2::float8 + g::float8 * $3::float8) / 1000), k."group", k.alarm, (g % 2 = 0)
+       from generate_series($4::int, $5::int) as g
+       join bench_site_index s on s.i = (case when g % 2 = 0 then (g / 2) % $6::int
+                                                   else (g::bigint * 7919) % $7::int end)::int
+       join kinds k on k.k = g % ${EVENT_KINDS.length}
+       order by g`,
+      [kinds, startMs, spanMs / count, from, to, hot, siteCount],
+    );
+  }
+  await pool.query('analyze events');
+  const hotSite = await pool.query<{ uid: string }>('select uid from bench_site_index where i = 0');
+  const ids = await pool.query<{ min: number; max: number }>(
+    'select min(id) as min, max(id) as max from events',
+  );
+  await pool.query('drop table bench_site_index');
+  return {
+    events: count,
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+    hotSiteUid: hotSite.rows[0]?.uid ?? '',
+    minId: ids.rows[0]?.min ?? 0,
+    maxId: ids.rows[0]?.max ?? 0,
+  };
+}

@@ -1,0 +1,301 @@
+/**
+ * The ingest rig shared by the ingest and alarm benchmarks: a server with the national fleet loaded,
+ * MQTT load generators for its devices, a probe tracker timing sampled messages from device time to
+ * their committed row, and one measured load step (publish at a rate, wait for the server to drain,
+ * count what was persisted).
+ */
+import type { DemoFleet } from '@towerwatch/fleet';
+import type { BrokerKind, DbKind } from './cli.ts';
+import { type FleetLoad, loadFleet } from './dataset.ts';
+import { coresUsed, sampleCpu } from './proc.ts';
+import { type Probe, type PublisherPool, startPublishers } from './publishers.ts';
+import { ingestMetrics, internalMqttCredentials, type ServerHandle, startServer } from './server.ts';
+import { errorText, type Percentiles, percentiles, sleep } from './util.ts';
+
+/** Readings in every load message. */
+export const VALUES_PER_MESSAGE = 20;
+
+export interface RigOptions {
+  db: DbKind;
+  broker: BrokerKind;
+  /** Sites loaded (the demo fleet generator). */
+  sites: number;
+  /** Devices publishing load (the first N com_ids, excluding the reserved sites). */
+  devices: number;
+  /** Sites at the end of the fleet kept out of the load (alarm probes). */
+  reserve?: number;
+  processes: number;
+  /** Connections in shared mode; when devices ≤ this, each device gets its own connection. */
+  connections: number;
+  logLevel?: string;
+}
+
+export interface Rig {
+  server: ServerHandle;
+  fleet: DemoFleet;
+  fleetLoad: FleetLoad;
+  publishers: PublisherPool;
+  mode: 'device' | 'shared';
+  comIds: string[];
+  /** Messages the broker acknowledged so far (all steps and the warm-up). */
+  published: number;
+  stop(): Promise<void>;
+}
+
+export async function startRig(o: RigOptions): Promise<Rig> {
+  const server = await startServer({ db: o.db, broker: o.broker, logLevel: o.logLevel });
+  try {
+    const fleetLoad = await loadFleet(server.pool, o.sites);
+    const reserve = o.reserve ?? 0;
+    const comIds = fleetLoad.fleet.devices
+      .slice(0, Math.max(0, fleetLoad.fleet.devices.length - reserve))
+      .slice(0, o.devices)
+      .map((d) => d.com_id);
+    const mode = comIds.length <= o.connections ? 'device' : 'shared';
+    const creds = o.broker === 'embedded' && mode === 'shared' ? internalMqttCredentials() : {};
+    const publishers = await startPublishers({
+      processes: o.processes,
+      url: server.mqttUrl,
+      mode,
+      ...creds,
+      comIds,
+      connections: o.connections,
+      probeEvery: 100,
+    });
+    return {
+      server,
+      fleet: fleetLoad.fleet,
+      fleetLoad,
+      publishers,
+      mode,
+      comIds,
+      published: 0,
+      async stop() {
+        await publishers.stop().catch(() => undefined);
+        await server.stop();
+      },
+    };
+  } catch (err) {
+    await server.stop().catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * Times sampled messages from their device timestamp to the moment their `ingest_messages` row is
+ * visible (written in the same transaction as the readings, so visible = committed), polling every
+ * 50 ms; the resolution is that interval.
+ */
+export class ProbeTracker {
+  private pending = new Map<string, { comId: string; msgId: string; ts: number }>();
+  private latencies: number[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private busy = false;
+  constructor(private readonly server: ServerHandle) {}
+
+  add = (probes: Probe[]) => {
+    for (const [comId, msgId, ts] of probes) this.pending.set(`${comId}/${msgId}`, { comId, msgId, ts });
+  };
+
+  start(): void {
+    this.timer = setInterval(() => void this.poll(), 50);
+  }
+
+  private async poll(): Promise<void> {
+    if (this.busy || this.pending.size === 0) return;
+    this.busy = true;
+    try {
+      const batch = [...this.pending.values()].slice(0, 5000);
+      const { rows } = await this.server.pool.query<{ com_id: string; msg_id: string }>(
+        `select m.com_id, m.msg_id from ingest_messages m
+         join unnest($1::text[], $2::text[]) as u(c, i) on m.com_id = u.c and m.msg_id = u.i`,
+        [batch.map((p) => p.comId), batch.map((p) => p.msgId)],
+      );
+      const now = Date.now();
+      for (const row of rows) {
+        const key = `${row.com_id}/${row.msg_id}`;
+        const probe = this.pending.get(key);
+        if (!probe) continue;
+        this.latencies.push(now - probe.ts);
+        this.pending.delete(key);
+      }
+    } catch {
+      // the next poll tries again
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Waits until every probe was seen or `timeoutMs` passed; returns the latencies and resets. */
+  async finish(timeoutMs: number): Promise<{ latency: Percentiles; missing: number }> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.pending.size > 0 && Date.now() < deadline) await sleep(50);
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    while (this.busy) await sleep(10);
+    const out = { latency: percentiles(this.latencies), missing: this.pending.size };
+    this.pending.clear();
+    this.latencies = [];
+    return out;
+  }
+}
+
+/** Messages the server has taken in (accepted + duplicates + rejected), from GET /metrics. */
+async function processedCount(server: ServerHandle): Promise<number | null> {
+  try {
+    const m = await ingestMetrics(server.baseUrl);
+    const rejected = Object.entries(m)
+      .filter(([k]) => k.startsWith('device_messages_rejected_total'))
+      .reduce((s, [, v]) => s + v, 0);
+    return (m.device_messages_accepted_total ?? 0) + rejected + (m.device_messages_failed_total ?? 0);
+  } catch {
+    return null;
+  }
+}
+
+export async function persistedCounts(server: ServerHandle): Promise<{ messages: number; values: number }> {
+  const m = await server.pool.query<{ n: number }>('select count(*)::bigint as n from ingest_messages');
+  const v = await server.pool.query<{ n: number }>('select count(*)::bigint as n from telemetry');
+  return { messages: m.rows[0]?.n ?? 0, values: v.rows[0]?.n ?? 0 };
+}
+
+/** Waits until the server has processed `expected` messages (GET /metrics) or the time is up. */
+export async function waitDrained(
+  server: ServerHandle,
+  expected: number,
+  timeoutMs: number,
+): Promise<number | null> {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    const n = await processedCount(server);
+    if (n !== null && n >= expected) return Math.round(performance.now() - started);
+    if (n === null) {
+      const c = await persistedCounts(server).catch(() => null);
+      if (c && c.messages >= expected) return Math.round(performance.now() - started);
+    }
+    await sleep(100);
+  }
+  return null;
+}
+
+export interface StepResult {
+  targetRate: number;
+  durationS: number;
+  published: number;
+  /** Broker-acknowledged messages per second over the publishing window. */
+  achievedRate: number;
+  /** Ticks on which a connection's QoS 1 window was full (the broker/server pushed back). */
+  blocked: number;
+  drainMs: number | null;
+  /** Messages and values persisted in total, and how many are missing against what was published. */
+  persistedMessages: number;
+  persistedValues: number;
+  lostMessages: number;
+  lostValues: number;
+  latencyMs: Percentiles;
+  probesMissing: number;
+  /** Cores used during the publishing window (1 = one core busy). */
+  serverCores: number;
+  dbCores: number;
+  loadGeneratorCores: number;
+  serverRssMb: number;
+  dbRssMb: number;
+  pass: boolean;
+  reason: string | null;
+}
+
+export interface StepOptions {
+  rate: number;
+  durationMs: number;
+  drainTimeoutMs: number;
+  maxP99Ms: number;
+}
+
+/** One load step: publish at `rate` for `durationMs`, drain, verify every message was persisted. */
+export async function runStep(rig: Rig, o: StepOptions): Promise<StepResult> {
+  const { server, publishers } = rig;
+  const tracker = new ProbeTracker(server);
+  const probeEvery = Math.max(1, Math.round(o.rate / 200));
+  const pids = [server.pid];
+  const dbPids = await server.dbPids();
+  const loadPids = publishers.pids;
+  const before = [sampleCpu(pids), sampleCpu(dbPids), sampleCpu(loadPids)] as const;
+  let maxRss = server.rssMb();
+  let maxDbRss = await server.dbRssMb();
+  const rssTimer = setInterval(() => {
+    maxRss = Math.max(maxRss, server.rssMb());
+  }, 500);
+  tracker.start();
+  const totals = await publishers.run(o.rate, o.durationMs, { onProbes: tracker.add, probeEvery });
+  const after = [sampleCpu(pids), sampleCpu(dbPids), sampleCpu(loadPids)] as const;
+  rig.published += totals.acked;
+  const drainMs = await waitDrained(server, rig.published, o.drainTimeoutMs);
+  clearInterval(rssTimer);
+  maxDbRss = Math.max(maxDbRss, await server.dbRssMb());
+  const { latency, missing } = await tracker.finish(drainMs === null ? 1000 : 5000);
+  const counts = await persistedCounts(server);
+  const lostMessages = rig.published - counts.messages;
+  const lostValues = rig.published * VALUES_PER_MESSAGE - counts.values;
+  const achievedRate = Math.round((totals.acked / Math.max(o.durationMs, totals.elapsedMs)) * 1000);
+  const reasons: string[] = [];
+  if (totals.failed > 0) reasons.push(`${totals.failed} publishes failed`);
+  if (totals.acked < 0.97 * o.rate * (o.durationMs / 1000))
+    reasons.push(`only ${achievedRate} msg/s acknowledged by the broker`);
+  if (drainMs === null) reasons.push(`not drained within ${o.drainTimeoutMs} ms after the step`);
+  if (lostMessages !== 0 || lostValues !== 0)
+    reasons.push(`${lostMessages} messages / ${lostValues} values not persisted`);
+  if (missing > 0) reasons.push(`${missing} probes never seen`);
+  if (latency.p99 === null || latency.p99 > o.maxP99Ms)
+    reasons.push(`p99 ${latency.p99} ms > ${o.maxP99Ms} ms`);
+  return {
+    targetRate: o.rate,
+    durationS: o.durationMs / 1000,
+    published: totals.acked,
+    achievedRate,
+    blocked: totals.blocked,
+    drainMs,
+    persistedMessages: counts.messages,
+    persistedValues: counts.values,
+    lostMessages,
+    lostValues,
+    latencyMs: latency,
+    probesMissing: missing,
+    serverCores: coresUsed(before[0], after[0]),
+    dbCores: coresUsed(before[1], after[1]),
+    loadGeneratorCores: coresUsed(before[2], after[2]),
+    serverRssMb: maxRss,
+    dbRssMb: maxDbRss,
+    pass: reasons.length === 0,
+    reason: reasons.length ? reasons.join('; ') : null,
+  };
+}
+
+/** Every device sends one message (first-message costs: site state loaded, alarm rows created). */
+export async function warmUp(
+  rig: Rig,
+  rate: number,
+  timeoutMs: number,
+): Promise<{ messages: number; seconds: number; error: string | null }> {
+  const started = performance.now();
+  try {
+    const totals = await rig.publishers.run(rate, Math.ceil((rig.comIds.length / rate) * 1000) + 60_000, {
+      total: rig.comIds.length,
+    });
+    rig.published += totals.acked;
+    const drained = await waitDrained(rig.server, rig.published, timeoutMs);
+    const counts = await persistedCounts(rig.server);
+    const error =
+      drained === null
+        ? `the server did not process the warm-up messages within ${timeoutMs} ms (ingest not working?)`
+        : counts.messages < rig.published
+          ? `only ${counts.messages} of ${rig.published} warm-up messages persisted`
+          : null;
+    return { messages: totals.acked, seconds: Math.round((performance.now() - started) / 100) / 10, error };
+  } catch (err) {
+    return {
+      messages: 0,
+      seconds: Math.round((performance.now() - started) / 100) / 10,
+      error: errorText(err),
+    };
+  }
+}

@@ -1,0 +1,275 @@
+/**
+ * Starts the REAL Towerwatch server (apps/server/src/main.ts under tsx) as a child process on
+ * loopback for a benchmark:
+ * - database `embedded`: a temporary DATA_DIR (embedded PostgreSQL 18 on a free port we choose, so the
+ *   benchmark can load data and count rows itself); `system`: a fresh schema on the system PostgreSQL
+ *   (127.0.0.1:5432, db `test`) owned by a throw-away role whose search_path is that schema;
+ * - broker `embedded`: the server's aedes broker on a free port; `mosquitto`: MQTT_URL=127.0.0.1:1883.
+ * The server seeds the demo data on first start. `stop()` shuts it down (SIGTERM) and removes the
+ * temporary data / schema.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { BrokerKind, DbKind } from './cli.ts';
+import { cpuSeconds, descendants, rssMb } from './proc.ts';
+import { freePort, REPO_ROOT, sleep } from './util.ts';
+
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/** The system PostgreSQL the tests use (override with BENCH_SYSTEM_DATABASE_URL). */
+export const SYSTEM_DATABASE_URL =
+  process.env.BENCH_SYSTEM_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** Mosquitto of the test setup (override with BENCH_MOSQUITTO_URL). */
+export const MOSQUITTO_URL = process.env.BENCH_MOSQUITTO_URL ?? 'mqtt://127.0.0.1:1883';
+/** Fixed token secret of benchmark servers (so the bench can derive the internal MQTT credential). */
+export const BENCH_TOKEN_SECRET = 'bench-token-secret-bench-token-secret-0123456789';
+
+export interface ServerOptions {
+  db: DbKind;
+  broker: BrokerKind;
+  /** Extra environment (e.g. WEB_DIST, DB_POOL_MAX). */
+  env?: Record<string, string>;
+  /** Log level of the server (default warn). */
+  logLevel?: string;
+}
+
+export interface ServerHandle {
+  db: DbKind;
+  broker: BrokerKind;
+  baseUrl: string;
+  wsUrl: string;
+  /** URL devices and load generators publish to. */
+  mqttUrl: string;
+  /** Pool on the server's database/schema, for loading data and counting rows. */
+  pool: pg.Pool;
+  /** PostgreSQL version of the server's database. */
+  pgVersion: string;
+  pid: number;
+  /** Processes whose CPU is the database's (embedded: its process tree; system: our backends). */
+  dbPids(): Promise<number[]>;
+  /** RSS of the server process (MiB). */
+  rssMb(): number;
+  /** RSS of the database processes (MiB, sum). */
+  dbRssMb(): Promise<number>;
+  /** The last lines the server printed (for error messages). */
+  log(): string;
+  /** Stops the server (graceful, then SIGKILL) and starts it again on the same data. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The server's internal MQTT credential (apps/server/src/broker/embedded-broker.ts convention). */
+export function internalMqttCredentials(tokenSecret = BENCH_TOKEN_SECRET): {
+  username: string;
+  password: string;
+} {
+  return {
+    username: '$towerwatch',
+    password: createHmac('sha256', tokenSecret).update('towerwatch mqtt internal v1').digest('base64url'),
+  };
+}
+
+/** A short random id. */
+export const randomId = () => randomBytes(5).toString('hex');
+
+interface SystemSchema {
+  role: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function createSystemSchema(): Promise<SystemSchema> {
+  const role = `twbench_${randomId()}`;
+  const admin = new pg.Client({ connectionString: SYSTEM_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create role ${role} login`);
+    await admin.query(`create schema ${role} authorization ${role}`);
+    await admin.query(`alter role ${role} set search_path = ${role}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(SYSTEM_DATABASE_URL);
+  url.username = role;
+  url.password = '';
+  return {
+    role,
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: SYSTEM_DATABASE_URL });
+      await c.connect();
+      try {
+        await c.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where usename = $1 and pid <> pg_backend_pid()',
+          [role],
+        );
+        await c.query(`drop schema if exists ${role} cascade`);
+        await c.query(`drop role if exists ${role}`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/** Starts a server; resolves when /healthz answers. */
+export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
+  const port = await freePort();
+  const mqttPort = await freePort();
+  const pgPort = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'towerwatch-bench-'));
+  const system = opts.db === 'system' ? await createSystemSchema() : null;
+  const { DATABASE_URL: _d, MQTT_URL: _m, ...inherited } = process.env;
+  const env: Record<string, string | undefined> = {
+    ...inherited,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    MQTT_PORT: String(mqttPort),
+    TOKEN_SECRET: BENCH_TOKEN_SECRET,
+    LOG_LEVEL: opts.logLevel ?? 'warn',
+    SIMULATOR: 'off',
+    SEED_ON_EMPTY: 'on',
+    // Autocannon hammers login from one address; the limit counts failures only, keep it generous.
+    LOGIN_MAX_FAILURES: '1000000',
+    ...(system ? { DATABASE_URL: system.url } : {}),
+    ...(opts.broker === 'mosquitto' ? { MQTT_URL: MOSQUITTO_URL } : {}),
+    ...opts.env,
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  let child: ChildProcess;
+
+  const launch = async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', path.join('apps', 'server', 'src', 'main.ts')], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString('utf8')).slice(-8000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+      try {
+        const res = await fetch(`${baseUrl}/healthz`);
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`the server did not become healthy in 180 s:\n${output}`);
+      await sleep(200);
+    }
+  };
+
+  const halt = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  try {
+    await launch();
+  } catch (err) {
+    await halt().catch(() => undefined);
+    await system?.drop().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+
+  const dbUrl = system
+    ? system.url
+    : `postgres://postgres:${encodeURIComponent(readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim())}@127.0.0.1:${pgPort}/towerwatch`;
+  const pool = new pg.Pool({
+    connectionString: dbUrl,
+    max: 4,
+    application_name: 'towerwatch-bench',
+    options: '-c TimeZone=UTC',
+  });
+  pool.on('error', () => undefined);
+  const { rows } = await pool.query<{ v: string }>('show server_version');
+  const pgVersion = rows[0]?.v ?? 'unknown';
+
+  const dbPids = async (): Promise<number[]> => {
+    if (!system) return descendants(child.pid as number).filter((pid) => pid !== child.pid);
+    const res = await pool.query<{ pid: number }>(
+      `select pid from pg_stat_activity where usename = current_user and application_name = 'towerwatch'`,
+    );
+    return res.rows.map((r) => r.pid);
+  };
+
+  return {
+    db: opts.db,
+    broker: opts.broker,
+    baseUrl,
+    wsUrl: `ws://127.0.0.1:${port}/wss`,
+    mqttUrl: opts.broker === 'mosquitto' ? MOSQUITTO_URL : `mqtt://127.0.0.1:${mqttPort}`,
+    pool,
+    pgVersion,
+    get pid() {
+      return child.pid as number;
+    },
+    dbPids,
+    rssMb: () => rssMb(child.pid as number),
+    async dbRssMb() {
+      const pids = await dbPids();
+      return pids.reduce((sum, pid) => sum + rssMb(pid), 0);
+    },
+    log: () => output,
+    async restart() {
+      await halt();
+      await launch();
+    },
+    async stop() {
+      await pool.end().catch(() => undefined);
+      await halt();
+      await system?.drop().catch((err: unknown) => console.warn(`could not drop ${system.role}: ${err}`));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** CPU seconds of the server process (for sampling). */
+export function serverCpuSeconds(server: ServerHandle): number {
+  return cpuSeconds(server.pid);
+}
+
+/** POST /user/auth/login; returns the access token. */
+export async function login(baseUrl: string, username: string, password = 'towerwatch'): Promise<string> {
+  const res = await fetch(`${baseUrl}/user/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await res.json()) as { access_token?: string };
+  if (!res.ok || !body.access_token)
+    throw new Error(`login ${username}: ${res.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+/** Ingest counters from GET /metrics (Prometheus text). */
+export async function ingestMetrics(baseUrl: string): Promise<Record<string, number>> {
+  const res = await fetch(`${baseUrl}/metrics`);
+  if (!res.ok) throw new Error(`/metrics: ${res.status}`);
+  const out: Record<string, number> = {};
+  for (const line of (await res.text()).split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const [key, value] = line.split(' ');
+    if (key && value !== undefined) out[key] = Number(value);
+  }
+  return out;
+}
+
+/** A SHA-256 hex digest (short ids). */
+export const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);

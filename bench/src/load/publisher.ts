@@ -1,0 +1,227 @@
+/**
+ * MQTT load generator, run as a child process (forked by lib/publishers.ts) so the load does not share
+ * the benchmark's event loop. Publishes QoS 1 `pins` messages (20 readings each, normal values, per
+ * docs/device-protocol.md §4) for its share of the devices at the rate it is told, round-robin over the
+ * devices, and reports what it sent, what the broker acknowledged (PUBACK) and a sample of messages
+ * (probes) so the parent can time them into the database.
+ *
+ * Connections: `device` = one connection per com_id with the device's demo credentials (the broker's
+ * per-device authentication and ACL); `shared` = `connections` connections each publishing for many
+ * com_ids (a gateway) with the given credentials (the server's internal one on the embedded broker,
+ * anonymous on Mosquitto). `device` mode needs one connection per device, so national-scale device
+ * counts use `shared`.
+ */
+import { demoDevicePassword } from '@towerwatch/fleet';
+import mqtt, { type MqttClient } from 'mqtt';
+
+export interface PublisherConfig {
+  url: string;
+  mode: 'device' | 'shared';
+  username?: string;
+  password?: string;
+  comIds: string[];
+  /** Connections in `shared` mode (ignored in `device` mode). */
+  connections: number;
+  /** Every Nth message is reported as a probe. */
+  probeEvery: number;
+  /** Most unacknowledged messages per connection (QoS 1 window). */
+  maxInflight: number;
+  /** Unique per run, part of every msg_id. */
+  tag: string;
+}
+
+export type ParentMessage =
+  | { cmd: 'start'; config: PublisherConfig }
+  | { cmd: 'run'; rate: number; durationMs: number; total?: number; probeEvery?: number }
+  | { cmd: 'stop' };
+
+export type ChildMessage =
+  | { type: 'ready'; connections: number; connectMs: number }
+  | { type: 'probes'; probes: [comId: string, msgId: string, ts: number][] }
+  | {
+      type: 'done';
+      sent: number;
+      acked: number;
+      failed: number;
+      /** Ticks on which the QoS 1 window of a connection was full. */
+      blocked: number;
+      elapsedMs: number;
+    }
+  | { type: 'error'; error: string };
+
+/** The 20 readings of a normal site (mains on, battery floating, doors closed, no alarm contact). */
+const ANALOG: readonly [string, number, number][] = [
+  ['am1', 230, 4],
+  ['am2', 231, 4],
+  ['am3', 229, 4],
+  ['am4', 30, 1],
+  ['am5', 60, 3],
+  ['am6', 53.5, 0.1],
+  ['am7', 80, 1],
+  ['am8', 0, 0],
+  ['am9', 0, 0],
+  ['am10', 20, 1],
+  ['am11', 8, 0.5],
+];
+const DIGITAL: readonly [string, number][] = [
+  ['di1', 1],
+  ['di2', 1],
+  ['di3', 0],
+  ['di4', 0],
+  ['di5', 0],
+  ['di6', 0],
+  ['di7', 0],
+  ['di8', 0],
+  ['di9', 0],
+];
+
+/** A `pins` payload with 20 readings (values jitter a little so the latest values move). */
+export function pinsPayload(msgId: string, ts: number, seed: number): string {
+  const readings: { pin: string; value: number }[] = [];
+  for (const [pin, base, jitter] of ANALOG) {
+    const wobble = jitter === 0 ? 0 : (((seed * 31 + pin.length * 7) % 11) - 5) * (jitter / 5);
+    readings.push({ pin, value: Math.round((base + wobble) * 100) / 100 });
+  }
+  for (const [pin, value] of DIGITAL) readings.push({ pin, value });
+  return JSON.stringify({ msg_id: msgId, ts, readings });
+}
+
+function send(message: ChildMessage): void {
+  process.send?.(message);
+}
+
+async function connectAll(config: PublisherConfig): Promise<MqttClient[]> {
+  const count = config.mode === 'device' ? config.comIds.length : Math.max(1, config.connections);
+  const clients: MqttClient[] = [];
+  for (let i = 0; i < count; i += 50) {
+    const batch = [];
+    for (let j = i; j < Math.min(count, i + 50); j++) {
+      const comId = config.comIds[j] ?? '';
+      const device = config.mode === 'device';
+      batch.push(
+        mqtt.connectAsync(config.url, {
+          clientId: device ? comId : `bench-${config.tag}-${j}`,
+          username: device ? comId : config.username,
+          password: device ? demoDevicePassword(comId) : config.password,
+          clean: true,
+          keepalive: 60,
+          reconnectPeriod: 0,
+          connectTimeout: 60_000,
+        }),
+      );
+    }
+    clients.push(...(await Promise.all(batch)));
+  }
+  return clients;
+}
+
+async function main(): Promise<void> {
+  let config: PublisherConfig | null = null;
+  let clients: MqttClient[] = [];
+  let inflight: number[] = [];
+  let cursor = 0;
+  const seq = new Map<string, number>();
+  const lastTs = new Map<string, number>();
+
+  const topics = new Map<string, string>();
+  const topicOf = (comId: string) => {
+    let topic = topics.get(comId);
+    if (!topic) {
+      topic = `tw/v1/dev/${comId}/pins`;
+      topics.set(comId, topic);
+    }
+    return topic;
+  };
+
+  async function run(
+    rate: number,
+    durationMs: number,
+    total: number | undefined,
+    probeEvery: number | undefined,
+  ): Promise<void> {
+    const cfg = config as PublisherConfig;
+    const every = Math.max(1, Math.round(probeEvery ?? cfg.probeEvery));
+    const started = performance.now();
+    let sent = 0;
+    let acked = 0;
+    let failed = 0;
+    let blocked = 0;
+    let probes: [string, string, number][] = [];
+    const limit = total ?? Number.POSITIVE_INFINITY;
+    const flushProbes = () => {
+      if (probes.length > 0) send({ type: 'probes', probes });
+      probes = [];
+    };
+    const probeTimer = setInterval(flushProbes, 100);
+    await new Promise<void>((resolve) => {
+      const tick = () => {
+        const elapsed = performance.now() - started;
+        const due = Math.min(limit, Math.floor((rate * Math.min(elapsed, durationMs)) / 1000)) - sent;
+        for (let k = 0; k < due; k++) {
+          const index = cursor % cfg.comIds.length;
+          const comId = cfg.comIds[index] as string;
+          const slot = cfg.mode === 'device' ? index : index % clients.length;
+          const client = clients[slot] as MqttClient;
+          if ((inflight[slot] ?? 0) >= cfg.maxInflight) {
+            blocked++;
+            break;
+          }
+          cursor++;
+          const n = (seq.get(comId) ?? 0) + 1;
+          seq.set(comId, n);
+          const ts = Math.max(Date.now(), (lastTs.get(comId) ?? 0) + 1);
+          lastTs.set(comId, ts);
+          const msgId = `${comId}-${cfg.tag}-${n}`;
+          inflight[slot] = (inflight[slot] ?? 0) + 1;
+          sent++;
+          if (sent % every === 0) probes.push([comId, msgId, ts]);
+          client.publish(topicOf(comId), pinsPayload(msgId, ts, n), { qos: 1 }, (err) => {
+            inflight[slot] = (inflight[slot] ?? 1) - 1;
+            if (err) failed++;
+            else acked++;
+          });
+        }
+        if (sent >= limit || elapsed >= durationMs) {
+          resolve();
+          return;
+        }
+        setTimeout(tick, 5);
+      };
+      tick();
+    });
+    // Wait for the broker to acknowledge what is in flight (at most 30 s).
+    const deadline = performance.now() + 30_000;
+    while (acked + failed < sent && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    clearInterval(probeTimer);
+    flushProbes();
+    send({ type: 'done', sent, acked, failed, blocked, elapsedMs: Math.round(performance.now() - started) });
+  }
+
+  process.on('message', (raw: ParentMessage) => {
+    const handle = async () => {
+      if (raw.cmd === 'start') {
+        config = raw.config;
+        const started = performance.now();
+        clients = await connectAll(config);
+        inflight = clients.map(() => 0);
+        for (const c of clients) c.on('error', () => undefined);
+        send({
+          type: 'ready',
+          connections: clients.length,
+          connectMs: Math.round(performance.now() - started),
+        });
+      } else if (raw.cmd === 'run') {
+        await run(raw.rate, raw.durationMs, raw.total, raw.probeEvery);
+      } else {
+        await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
+        process.exit(0);
+      }
+    };
+    handle().catch((err: unknown) => {
+      send({ type: 'error', error: err instanceof Error ? err.message : String(err) });
+    });
+  });
+  process.on('disconnect', () => process.exit(0));
+}
+
+if (process.send) void main();
