@@ -5,6 +5,7 @@
  * dot on the menu button, which opening the drawer clears.
  */
 import { LIVE_EVENTS, type SiteListReply } from '@towerwatch/contract';
+import { buildDemoFleet } from '@towerwatch/fleet';
 import { runScenario } from '@towerwatch/simulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -95,7 +96,12 @@ describe('live counts', () => {
 
 describe('emergency alarm', () => {
   it('a security breach plays the alarm, shows the stop button and the pulsing dot', async () => {
-    const { site } = await calmSite('ktbl', (s) => s.alarms.some((a) => a.id === 'door_status'));
+    const acsSites = new Set(
+      buildDemoFleet()
+        .sites.filter((s) => s.company === 'ktbl' && s.has_acs)
+        .map((s) => s.uid),
+    );
+    const { site } = await calmSite('ktbl', (s) => acsSites.has(s.uid));
     const context = await newContext(browser);
     const page = await context.newPage();
     try {
