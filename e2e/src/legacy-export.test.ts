@@ -5,7 +5,9 @@
  */
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDemoFleet } from '@towerwatch/fleet';
+import { runScenario } from '@towerwatch/simulator';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, newContext, signIn } from './browser.ts';
 
 let browser: Browser;
@@ -18,15 +20,30 @@ afterAll(async () => {
 
 describe('legacy dashboard export', () => {
   it('DC Energy Meter exports a real .xlsx with the shown rows', async () => {
+    // Readings from the simulator: two KTBL sites report their power state (pins with DC voltage and load).
+    const sites = buildDemoFleet()
+      .sites.filter((s) => s.company === 'ktbl')
+      .slice(0, 2);
+    for (const site of sites)
+      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'overload' });
     const context = await newContext(browser);
     const page = await context.newPage();
     try {
       await signIn(page, 'ktbl');
-      await page.goto('/dashboard/legacy/dc-energy-meter');
       const table = page.getByRole('table', { name: 'DC Energy Meter' });
-      await table.waitFor();
       const export_ = page.getByRole('button', { name: 'Export' });
-      await expect.poll(() => export_.isEnabled(), { timeout: 20_000 }).toBe(true);
+      // Ingest persists the readings asynchronously: reopen the tab until they are there.
+      await expect
+        .poll(
+          async () => {
+            await page.goto('/dashboard/legacy/dc-energy-meter');
+            await table.waitFor();
+            await expect.poll(() => export_.isEnabled(), { timeout: 20_000 }).toBe(true);
+            return table.locator('tbody tr:not([data-empty])').count();
+          },
+          { timeout: 30_000, interval: 1000 },
+        )
+        .toBeGreaterThan(0);
 
       const headers = (await table.locator('thead th').allTextContents()).map((h) => h.trim());
       const shown = await table
