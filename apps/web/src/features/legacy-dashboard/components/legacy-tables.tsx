@@ -34,10 +34,13 @@ const HEADER_KIND: Readonly<Record<string, ColourKind>> = {
 };
 const DATE_HEADERS = new Set(['Updated', 'Time']);
 
+/** A measured value: plain when in range, coloured by its threshold otherwise (feature-areas §9). */
 function Reading({ kind, value }: { kind: ColourKind | undefined; value: number }) {
+  const colour = kind ? valueColour(kind, value) : 'green';
+  const alert = colour !== 'green' && colour !== 'gray';
   return (
-    <Text span fw={600} c={kind ? `${MANTINE_COLOUR[valueColour(kind, value)]}.5` : undefined}>
-      {Number.isInteger(value) ? value : value.toFixed(2)}
+    <Text span fz="sm" fw={alert ? 700 : 400} c={alert ? `${MANTINE_COLOUR[colour]}.5` : undefined}>
+      {value.toFixed(2)}
     </Text>
   );
 }
