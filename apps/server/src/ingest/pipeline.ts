@@ -214,7 +214,9 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         }),
       });
     }
-    if (statusChanged || writes.devices.size > 0 || pinUpdates.length > 0) {
+    // Dashboard counts read alarms, DC load and battery voltages: recount only when one of them moved.
+    const batteryMoved = pinUpdates.some((u) => u.configs.some((c) => c.type === 'battery_terminal'));
+    if (statusChanged || batteryMoved) {
       deps.bus.publish('site.state-changed', { companyId: site.companyId, siteUids: [site.siteUid] });
     }
   }

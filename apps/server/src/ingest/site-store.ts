@@ -150,6 +150,12 @@ export async function loadSite(
     settings: parseSiteAlarmSettings(row.settings),
   };
   const state = createSiteState(site);
+  // Alarms a sensor pin drives follow the pin after a reload, not a latch.
+  const pinDriven = new Set(
+    site.pins.flatMap((p) =>
+      p.type === 'vibration_sensor' ? ['vibration'] : p.type === 'motion_sensor' ? ['motion'] : [],
+    ),
+  );
   for (const d of devs.rows) state.devices.set(d.com_id, { lastSeenAt: d.last_seen_at, online: d.online });
   for (const l of latest.rows) state.pins.set(pinKey(l.com_id, l.pin_name), { value: l.value, ts: l.ts });
   for (const a of alarms.rows) {
@@ -168,7 +174,7 @@ export async function loadSite(
     };
     state.alarms.set(alarmKey(a.alarm_id, a.tenant), alarm);
     // Latched (event-driven) alarms keep their state across reloads.
-    if (LATCHED_ALARMS.has(a.alarm_id)) {
+    if (LATCHED_ALARMS.has(a.alarm_id) && !pinDriven.has(a.alarm_id)) {
       state.latched.set(alarmKey(a.alarm_id, a.tenant), { active: !a.is_normal, value: a.value });
     }
     if (a.alarm_id === 'dc_low_voltage' && !a.is_normal && a.value !== null) {

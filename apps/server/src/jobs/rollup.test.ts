@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { pruneIngestMessages, rollupTelemetry } from './rollup.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ seed: false });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('hourly telemetry rollup', () => {
+  it('rolls up complete hours and re-rolls an hour touched by a late reading', async () => {
+    t.clock.set('2025-06-10T12:20:00Z');
+    const rows: [string, number][] = [
+      ['2025-06-10T10:05:00Z', 50],
+      ['2025-06-10T10:35:00Z', 52],
+      ['2025-06-10T11:10:00Z', 48],
+      ['2025-06-10T12:05:00Z', 47], // current, incomplete hour: not rolled up yet
+    ];
+    for (const [ts, v] of rows) {
+      await t.pool.query(`insert into telemetry (com_id, pin_name, ts, value) values ('C1', 'am4', $1, $2)`, [
+        ts,
+        v,
+      ]);
+    }
+    expect(await rollupTelemetry(t.pool, t.clock)).toBeGreaterThan(0);
+    const hourly = async () =>
+      (
+        await t.pool.query<{ hour: Date; min: number; max: number; sum: number; count: number }>(
+          `select hour, min, max, sum, count from telemetry_hourly where com_id = 'C1' order by hour`,
+        )
+      ).rows.map((r) => ({ ...r, hour: r.hour.toISOString() }));
+    expect(await hourly()).toEqual([
+      { hour: '2025-06-10T10:00:00.000Z', min: 50, max: 52, sum: 102, count: 2 },
+      { hour: '2025-06-10T11:00:00.000Z', min: 48, max: 48, sum: 48, count: 1 },
+    ]);
+    // A late reading for 11:xx and the 12:xx hour completing.
+    await t.pool.query(`insert into telemetry values ('C1', 'am4', '2025-06-10T11:50:00Z', 46)`);
+    t.clock.set('2025-06-10T13:01:00Z');
+    await rollupTelemetry(t.pool, t.clock);
+    expect(await hourly()).toEqual([
+      { hour: '2025-06-10T10:00:00.000Z', min: 50, max: 52, sum: 102, count: 2 },
+      { hour: '2025-06-10T11:00:00.000Z', min: 46, max: 48, sum: 94, count: 2 },
+      { hour: '2025-06-10T12:00:00.000Z', min: 47, max: 47, sum: 47, count: 1 },
+    ]);
+  });
+
+  it('prunes de-duplication ids older than the window', async () => {
+    t.clock.set('2025-06-20T00:00:00Z');
+    await t.pool.query(
+      `insert into ingest_messages values ('C1', 'old', '2025-06-10T00:00:00Z'), ('C1', 'new', '2025-06-19T00:00:00Z')`,
+    );
+    expect(await pruneIngestMessages(t.pool, t.clock, 7)).toBe(1);
+    const { rows } = await t.pool.query('select msg_id from ingest_messages');
+    expect(rows).toEqual([{ msg_id: 'new' }]);
+  });
+});
