@@ -6,7 +6,7 @@
  */
 import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type BenchOptions, type BrokerKind, type DbKind, num } from './lib/cli.ts';
-import { startResult, printTable } from './lib/results.ts';
+import { printTable, type Row, startResult } from './lib/results.ts';
 import { runStep, type StepResult, startRig, VALUES_PER_MESSAGE, warmUp } from './lib/rig.ts';
 import { errorText } from './lib/util.ts';
 

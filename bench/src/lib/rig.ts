@@ -39,6 +39,8 @@ export interface Rig {
   comIds: string[];
   /** Messages the broker acknowledged so far (all steps and the warm-up). */
   published: number;
+  /** Other messages and values sent to the server by the benchmark (e.g. alarm probes). */
+  extra: { messages: number; values: number };
   stop(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function startRig(o: RigOptions): Promise<Rig> {
       mode,
       comIds,
       published: 0,
+      extra: { messages: 0, values: 0 },
       async stop() {
         await publishers.stop().catch(() => undefined);
         await server.stop();
@@ -229,13 +232,13 @@ export async function runStep(rig: Rig, o: StepOptions): Promise<StepResult> {
   const totals = await publishers.run(o.rate, o.durationMs, { onProbes: tracker.add, probeEvery });
   const after = [sampleCpu(pids), sampleCpu(dbPids), sampleCpu(loadPids)] as const;
   rig.published += totals.acked;
-  const drainMs = await waitDrained(server, rig.published, o.drainTimeoutMs);
+  const drainMs = await waitDrained(server, rig.published + rig.extra.messages, o.drainTimeoutMs);
   clearInterval(rssTimer);
   maxDbRss = Math.max(maxDbRss, await server.dbRssMb());
   const { latency, missing } = await tracker.finish(drainMs === null ? 1000 : 5000);
   const counts = await persistedCounts(server);
-  const lostMessages = rig.published - counts.messages;
-  const lostValues = rig.published * VALUES_PER_MESSAGE - counts.values;
+  const lostMessages = rig.published + rig.extra.messages - counts.messages;
+  const lostValues = rig.published * VALUES_PER_MESSAGE + rig.extra.values - counts.values;
   const achievedRate = Math.round((totals.acked / Math.max(o.durationMs, totals.elapsedMs)) * 1000);
   const reasons: string[] = [];
   if (totals.failed > 0) reasons.push(`${totals.failed} publishes failed`);

@@ -1,0 +1,276 @@
+/**
+ * Benchmark 3, API: the real server with the national fleet (50,000 sites) and 10 million events
+ * loaded with SQL; each endpoint is loaded with autocannon (a child process) on loopback and reports
+ * requests/s and exact p50/p95/p99 of every response. Endpoints run as `admin` (sudo: every site) and,
+ * for the scoped queries, as `ktbl` (a company account, ~72 % of the sites).
+ */
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { type Benchmark, runIfMain } from './lib/bench.ts';
+import { type DbKind, num } from './lib/cli.ts';
+import { type EventLoad, type FleetLoad, loadEvents, loadFleet } from './lib/dataset.ts';
+import { printTable, startResult } from './lib/results.ts';
+import { login, type ServerHandle, startServer } from './lib/server.ts';
+import { BENCH_ROOT, errorText, type Percentiles, percentiles, round1 } from './lib/util.ts';
+import type { HttpLoadConfig, HttpLoadResult } from './load/http-load.ts';
+
+interface EndpointResult {
+  name: string;
+  user: string;
+  method: 'GET' | 'POST';
+  path: string;
+  ok: boolean;
+  error: string | null;
+  /** Size of one reply (bytes) and what it held, from a check request before the load. */
+  replyBytes: number | null;
+  requests: number;
+  requestsPerS: number;
+  non2xx: number;
+  errors: number;
+  latencyMs: Percentiles;
+  autocannon: HttpLoadResult['autocannon'] | null;
+}
+
+interface ApiRun {
+  db: DbKind;
+  ok: boolean;
+  error: string | null;
+  pgVersion: string | null;
+  fleet: Omit<FleetLoad, 'fleet'> | null;
+  events: EventLoad | null;
+  connections: number;
+  durationS: number;
+  endpoints: EndpointResult[];
+}
+
+/** One autocannon child process for all endpoints (each endpoint is loaded after the previous one). */
+function startHttpLoad() {
+  const child = fork(path.join(BENCH_ROOT, 'src', 'load', 'http-load.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return {
+    run(config: HttpLoadConfig): Promise<HttpLoadResult> {
+      return new Promise((resolve, reject) => {
+        const onExit = (code: number | null) => reject(new Error(`autocannon process exited (${code})`));
+        child.once('exit', onExit);
+        child.once('message', (message: HttpLoadResult | { error: string }) => {
+          child.off('exit', onExit);
+          if ('error' in message) reject(new Error(message.error));
+          else resolve(message);
+        });
+        child.send(config);
+      });
+    },
+    stop() {
+      if (child.connected) child.disconnect();
+    },
+  };
+}
+
+interface EndpointSpec {
+  name: string;
+  user: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+
+async function endpointSpecs(
+  server: ServerHandle,
+  events: EventLoad,
+  sites: number,
+): Promise<EndpointSpec[]> {
+  const lastPage = Math.max(1, Math.floor(sites / 1000));
+  // A deep page: 50 pages (5,000 events) into the busiest site; the middle of the whole history.
+  const deep = await server.pool.query<{ id: number }>(
+    'select id from events where site_uid = $1 order by id desc offset 5000 limit 1',
+    [events.hotSiteUid],
+  );
+  const siteDeepId = deep.rows[0]?.id ?? Math.round((events.minId + events.maxId) / 2);
+  const networkDeepId = Math.round((events.minId + events.maxId) / 2);
+  const site = encodeURIComponent(events.hotSiteUid);
+  return [
+    {
+      name: 'login',
+      user: '-',
+      method: 'POST',
+      path: '/user/auth/login',
+      body: JSON.stringify({ username: 'ktbl', password: 'towerwatch' }),
+    },
+    { name: 'status-counts', user: 'admin', method: 'GET', path: '/user/site/status-counts' },
+    { name: 'status-counts', user: 'ktbl', method: 'GET', path: '/user/site/status-counts' },
+    { name: 'dashboard-count', user: 'admin', method: 'GET', path: '/user/network/dashboard-count' },
+    { name: 'dashboard-count', user: 'ktbl', method: 'GET', path: '/user/network/dashboard-count' },
+    { name: 'site/fetch 1000', user: 'admin', method: 'GET', path: '/user/site/fetch?limit=1000&page=1' },
+    {
+      name: `site/fetch 1000 (page ${lastPage})`,
+      user: 'admin',
+      method: 'GET',
+      path: `/user/site/fetch?limit=1000&page=${lastPage}`,
+    },
+    { name: 'site/events first', user: 'admin', method: 'GET', path: `/user/site/events?site_uid=${site}` },
+    {
+      name: 'site/events deep',
+      user: 'admin',
+      method: 'GET',
+      path: `/user/site/events?site_uid=${site}&oldest_id=${siteDeepId}`,
+    },
+    { name: 'network/events first', user: 'admin', method: 'GET', path: '/user/network/events' },
+    { name: 'network/events first', user: 'ktbl', method: 'GET', path: '/user/network/events' },
+    {
+      name: 'network/events deep',
+      user: 'admin',
+      method: 'GET',
+      path: `/user/network/events?oldest_id=${networkDeepId}`,
+    },
+    {
+      name: 'network/events deep',
+      user: 'ktbl',
+      method: 'GET',
+      path: `/user/network/events?oldest_id=${networkDeepId}`,
+    },
+  ];
+}
+
+async function runApiOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind): Promise<ApiRun> {
+  const sites = num(opts, 'sites', { tiny: 300, quick: 5000, full: 50_000 });
+  const eventCount = num(opts, 'events', { tiny: 20_000, quick: 300_000, full: 10_000_000 });
+  const connections = num(opts, 'connections', { tiny: 2, quick: 10, full: 10 });
+  const durationS = num(opts, 'seconds', { tiny: 1, quick: 3, full: 10 });
+  const amount = opts.size === 'tiny' ? 20 : undefined;
+  const run: ApiRun = {
+    db,
+    ok: false,
+    error: null,
+    pgVersion: null,
+    fleet: null,
+    events: null,
+    connections,
+    durationS,
+    endpoints: [],
+  };
+  let server: ServerHandle | null = null;
+  const loader = startHttpLoad();
+  try {
+    console.log(
+      `api: ${db} PostgreSQL: starting the server, loading ${sites} sites and ${eventCount} events`,
+    );
+    server = await startServer({ db, broker: 'embedded' });
+    run.pgVersion = server.pgVersion;
+    const { fleet: _fleet, ...fleetLoad } = await loadFleet(server.pool, sites);
+    run.fleet = fleetLoad;
+    run.events = await loadEvents(server.pool, eventCount);
+    await server.pool.query('vacuum analyze events');
+    console.log(`api: loaded in ${fleetLoad.seconds} s + ${run.events.seconds} s`);
+    const tokens: Record<string, string> = {
+      admin: await login(server.baseUrl, 'admin'),
+      ktbl: await login(server.baseUrl, 'ktbl'),
+    };
+    for (const spec of await endpointSpecs(server, run.events, sites)) {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      const token = tokens[spec.user];
+      if (token) headers.authorization = `Bearer ${token}`;
+      const result: EndpointResult = {
+        name: spec.name,
+        user: spec.user,
+        method: spec.method,
+        path: spec.path,
+        ok: false,
+        error: null,
+        replyBytes: null,
+        requests: 0,
+        requestsPerS: 0,
+        non2xx: 0,
+        errors: 0,
+        latencyMs: percentiles([]),
+        autocannon: null,
+      };
+      run.endpoints.push(result);
+      try {
+        // Check the endpoint answers 200 (and warm it up) before loading it.
+        const check = await fetch(`${server.baseUrl}${spec.path}`, {
+          method: spec.method,
+          headers: spec.method === 'GET' ? { authorization: headers.authorization ?? '' } : headers,
+          body: spec.body,
+        });
+        const text = await check.text();
+        result.replyBytes = Buffer.byteLength(text);
+        if (!check.ok) throw new Error(`${check.status}: ${text.slice(0, 300)}`);
+        const load = await loader.run({
+          url: `${server.baseUrl}${spec.path}`,
+          method: spec.method,
+          headers: spec.method === 'GET' ? { authorization: headers.authorization ?? '' } : headers,
+          body: spec.body,
+          connections,
+          durationS,
+          amount,
+        });
+        result.requests = load.requests;
+        result.requestsPerS = load.requestsPerS;
+        result.non2xx = load.non2xx;
+        result.errors = load.errors + load.timeouts;
+        result.latencyMs = percentiles(load.latencies);
+        result.autocannon = load.autocannon;
+        result.ok = load.non2xx === 0 && result.errors === 0 && load.requests > 0;
+        if (!result.ok) result.error = `${load.non2xx} non-2xx, ${result.errors} errors`;
+      } catch (err) {
+        result.error = errorText(err);
+      }
+      console.log(
+        `  ${spec.name} (${spec.user}): ${result.ok ? `${result.requestsPerS} req/s, p95 ${result.latencyMs.p95} ms` : `FAIL ${result.error}`}`,
+      );
+    }
+    run.ok = run.endpoints.every((e) => e.ok);
+    if (!run.ok)
+      run.error = run.endpoints
+        .filter((e) => !e.ok)
+        .map((e) => `${e.name}: ${e.error}`)
+        .join('; ');
+  } catch (err) {
+    run.error = errorText(err);
+    console.error(`api (${db}) failed: ${run.error}`);
+  } finally {
+    loader.stop();
+    await server?.stop().catch(() => undefined);
+  }
+  return run;
+}
+
+export const apiBenchmark: Benchmark = {
+  name: 'api',
+  description: 'HTTP API latency and throughput with autocannon at national scale',
+  async run(opts) {
+    const result = startResult(opts, 'api');
+    const dbs =
+      opts.dbs ?? (opts.size === 'full' ? (['system', 'embedded'] as const) : (['system'] as const));
+    const runs: ApiRun[] = [];
+    for (const db of dbs) runs.push(await runApiOnce(opts, db));
+    const failed = runs.filter((r) => !r.ok);
+    const written = result.finish({
+      ok: failed.length === 0,
+      ...(failed.length ? { error: failed.map((r) => `${r.db}: ${r.error}`).join('; ') } : {}),
+      targets: { countsP95Ms: 20, eventsP95Ms: 20 },
+      runs,
+    });
+    printTable(
+      'API (autocannon on loopback)',
+      written.runs.flatMap((r) =>
+        r.endpoints.map((e) => ({
+          db: r.db,
+          endpoint: e.name,
+          user: e.user,
+          'req/s': round1(e.requestsPerS),
+          'p50 ms': e.latencyMs.p50,
+          'p95 ms': e.latencyMs.p95,
+          'p99 ms': e.latencyMs.p99,
+          'reply kB': e.replyBytes === null ? null : round1(e.replyBytes / 1024),
+          result: e.ok ? 'ok' : `FAIL ${e.error}`,
+        })),
+      ),
+    );
+    return written.ok;
+  },
+};
+
+runIfMain(import.meta.url, apiBenchmark);

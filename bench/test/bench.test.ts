@@ -1,0 +1,146 @@
+/**
+ * Keeps the benchmarks from rotting: runs each benchmark script in its tiny configuration (seconds,
+ * real server, real brokers and databases) and checks it wrote valid JSON with the expected shape. It
+ * never asserts speed. A benchmark may report a failing part (`ok: false` with an error naming it);
+ * then the error must be there instead of the figures.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const BENCH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = mkdtempSync(path.join(tmpdir(), 'towerwatch-bench-test-'));
+
+afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
+});
+
+type Json = Record<string, unknown>;
+
+/** Runs `src/<name>.ts --tiny` and returns its result file. */
+function runTiny(name: string): Promise<Json> {
+  const dir = path.join(out, name);
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', path.join('src', `${name}.ts`), '--tiny', '--out', dir],
+      { cwd: BENCH, timeout: 150_000, maxBuffer: 16 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        try {
+          resolve(JSON.parse(readFileSync(path.join(dir, `${name}.json`), 'utf8')) as Json);
+        } catch (readErr) {
+          reject(new Error(`${name} wrote no result (${err?.message ?? readErr}):\n${stdout}\n${stderr}`));
+        }
+      },
+    );
+  });
+}
+
+function expectCommon(result: Json, name: string): void {
+  expect(result.name).toBe(name);
+  expect(result.size).toBe('tiny');
+  expect(typeof result.ok).toBe('boolean');
+  expect(result.machine).toMatchObject({ cpus: expect.any(Number), node: process.version });
+  if (!result.ok) expect(result.error).toEqual(expect.stringMatching(/\S/));
+}
+
+const percentileShape = { n: expect.any(Number), p50: expect.anything(), p99: expect.anything() };
+
+describe.concurrent('benchmarks in their tiny configuration', { timeout: 160_000 }, () => {
+  it('ingest ramps the load and counts what was persisted', async () => {
+    const result = await runTiny('ingest');
+    expectCommon(result, 'ingest');
+    const runs = result.runs as Json[];
+    expect(runs.length).toBeGreaterThan(0);
+    for (const run of runs) {
+      expect(run).toHaveProperty('maxSustained');
+      if (!run.ok) {
+        expect(run.error).toEqual(expect.stringMatching(/\S/));
+        continue;
+      }
+      const step = (run.steps as Json[])[0];
+      expect(step).toMatchObject({
+        achievedRate: expect.any(Number),
+        persistedMessages: expect.any(Number),
+        lostMessages: expect.any(Number),
+        serverCores: expect.any(Number),
+        latencyMs: percentileShape,
+        pass: expect.any(Boolean),
+      });
+    }
+  });
+
+  it('alarm times publish → live socket', async () => {
+    const result = await runTiny('alarm');
+    expectCommon(result, 'alarm');
+    for (const run of result.runs as Json[]) {
+      if (!run.ok) {
+        expect(run.error).toEqual(expect.stringMatching(/\S/));
+        continue;
+      }
+      expect(run.probesSent).toBeGreaterThan(0);
+      expect(run.latencyMs).toMatchObject({ ...percentileShape, p95: expect.anything() });
+    }
+  });
+
+  it('api loads every endpoint with autocannon', async () => {
+    const result = await runTiny('api');
+    expectCommon(result, 'api');
+    for (const run of result.runs as Json[]) {
+      const endpoints = run.endpoints as Json[];
+      if (endpoints.length === 0) {
+        expect(run.error).toEqual(expect.stringMatching(/\S/));
+        continue;
+      }
+      expect(new Set(endpoints.map((e) => e.name))).toEqual(
+        new Set([
+          'login',
+          'status-counts',
+          'dashboard-count',
+          'site/fetch 1000',
+          expect.stringMatching(/^site\/fetch 1000 \(page \d+\)$/),
+          'site/events first',
+          'site/events deep',
+          'network/events first',
+          'network/events deep',
+        ]),
+      );
+      for (const e of endpoints) {
+        if (e.ok) expect(e).toMatchObject({ requestsPerS: expect.any(Number), latencyMs: percentileShape });
+        else expect(e.error).toEqual(expect.stringMatching(/\S/));
+      }
+    }
+  });
+
+  it('fanout counts deliveries to many sockets', async () => {
+    const result = await runTiny('fanout');
+    expectCommon(result, 'fanout');
+    for (const run of result.runs as Json[]) {
+      if (!run.ok) {
+        expect(run.error).toEqual(expect.stringMatching(/\S/));
+        continue;
+      }
+      expect(run.sockets).toBeGreaterThan(0);
+      expect((run.steps as Json[])[0]).toMatchObject({
+        deliveriesPerS: expect.any(Number),
+        expectedSiteEvents: expect.any(Number),
+        latencyMs: percentileShape,
+      });
+    }
+  });
+
+  it('web weighs the build and times the dashboard', async () => {
+    const result = await runTiny('web');
+    expectCommon(result, 'web');
+    expect(result).toHaveProperty('dashboard');
+    expect(result).toHaveProperty('siteList');
+    if (result.ok) {
+      expect((result.routes as Json[]).map((r) => r.route)).toEqual(['/login', '/dashboard']);
+      expect((result.routes as Json[])[0]).toMatchObject({ jsGzipKb: expect.any(Number) });
+      expect(result.dashboard).toMatchObject({ ok: true, coldMs: expect.any(Number) });
+    }
+  });
+});
