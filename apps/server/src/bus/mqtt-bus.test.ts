@@ -1,0 +1,76 @@
+import { randomInt } from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type EmbeddedBroker,
+  internalMqttCredentials,
+  startEmbeddedBroker,
+} from '../broker/embedded-broker.ts';
+import type { EventBus } from './bus.ts';
+import { createMqttBus } from './mqtt-bus.ts';
+
+const SECRET = 'bus-test-secret-bus-test-secret-0123456789';
+const quiet = { info() {}, warn() {}, error() {} };
+
+describe.each(['embedded', 'mosquitto'] as const)('MQTT-backed bus via %s broker', (kind) => {
+  let broker: EmbeddedBroker | null = null;
+  const clients: MqttClient[] = [];
+  let a: EventBus;
+  let b: EventBus;
+
+  beforeAll(async () => {
+    let url = 'mqtt://127.0.0.1:1883';
+    let creds = {};
+    if (kind === 'embedded') {
+      broker = await startEmbeddedBroker({
+        db: { query: async () => ({ rows: [] }) } as never,
+        port: 0,
+        tokenSecret: SECRET,
+        log: quiet,
+      });
+      url = broker.url;
+      creds = internalMqttCredentials(SECRET);
+    }
+    for (let i = 0; i < 2; i++) clients.push(await mqtt.connectAsync(url, { ...creds, reconnectPeriod: 0 }));
+    a = createMqttBus(clients[0] as MqttClient);
+    b = createMqttBus(clients[1] as MqttClient);
+    await new Promise((r) => setTimeout(r, 200)); // subscriptions in place
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await Promise.all(clients.map((c) => c.endAsync(true)));
+    await broker?.close();
+  });
+
+  it('delivers an event once in the publishing process and once in the other', async () => {
+    // Unique ids: other test runs may share the Mosquitto broker.
+    const id = randomInt(1, 2 ** 40);
+    const gotA: number[] = [];
+    const gotB: number[] = [];
+    a.subscribe('command.created', (e) => {
+      if (e.id === id) gotA.push(e.id);
+    });
+    b.subscribe('command.created', (e) => {
+      if (e.id === id) gotB.push(e.id);
+    });
+    a.publish('command.created', { id });
+    const end = Date.now() + 5000;
+    while (gotB.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(gotA).toEqual([id]);
+    expect(gotB).toEqual([id]);
+  });
+
+  if (kind === 'embedded') {
+    it('refuses the internal account with a wrong password', async () => {
+      await expect(
+        mqtt.connectAsync((broker as EmbeddedBroker).url, {
+          username: '$towerwatch',
+          password: 'wrong',
+          reconnectPeriod: 0,
+        }),
+      ).rejects.toThrow();
+    });
+  }
+});
