@@ -4,7 +4,9 @@
  * highest rate is reported at which every message is persisted (rows counted), the broker kept up and
  * p99 device time → committed stays under 1 s. Server and database CPU and memory are recorded.
  */
+import path from 'node:path';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
+import { type ProfileSummary, summariseProfiles } from './lib/profile.ts';
 import { type BenchOptions, type BrokerKind, type DbKind, num } from './lib/cli.ts';
 import { printTable, type Row, startResult } from './lib/results.ts';
 import { runStep, type StepResult, startRig, VALUES_PER_MESSAGE, warmUp } from './lib/rig.ts';
@@ -23,6 +25,8 @@ export interface IngestRun {
   fleetLoadS: number | null;
   warmUp: { messages: number; seconds: number } | null;
   steps: StepResult[];
+  /** With --profile DIR: where the server's CPU went over the whole run (V8 CPU profile). */
+  profile?: ProfileSummary[];
   /** The highest passing step, or null when none passed. */
   maxSustained: {
     msgPerS: number;
@@ -78,7 +82,18 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
   let rig: Awaited<ReturnType<typeof startRig>> | null = null;
   try {
     console.log(`ingest: ${broker} broker, ${db} PostgreSQL: starting the server, loading ${sites} sites`);
-    rig = await startRig({ db, broker, sites, devices, processes, connections });
+    const profileDir = opts.flags.get('profile');
+    rig = await startRig({
+      db,
+      broker,
+      sites,
+      devices,
+      processes,
+      connections,
+      nodeArgs: profileDir
+        ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir, `${broker}-${db}`)]
+        : undefined,
+    });
     run.pgVersion = rig.server.pgVersion;
     run.fleetLoadS = rig.fleetLoad.seconds;
     run.connections = rig.publishers.connections;
@@ -133,6 +148,14 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
     console.error(`ingest (${broker}/${db}) failed: ${run.error}`);
   } finally {
     await rig?.stop().catch((err: unknown) => console.error(`stopping: ${errorText(err)}`));
+  }
+  const profileDir = opts.flags.get('profile');
+  if (profileDir) {
+    try {
+      run.profile = summariseProfiles(path.resolve(profileDir, `${broker}-${db}`));
+    } catch (err) {
+      console.error(`profile: ${errorText(err)}`);
+    }
   }
   return run;
 }

@@ -28,6 +28,8 @@ export interface RigOptions {
   /** Connections in shared mode; when devices ≤ this, each device gets its own connection. */
   connections: number;
   logLevel?: string;
+  /** Extra node arguments of the server (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 export interface Rig {
@@ -45,7 +47,12 @@ export interface Rig {
 }
 
 export async function startRig(o: RigOptions): Promise<Rig> {
-  const server = await startServer({ db: o.db, broker: o.broker, logLevel: o.logLevel });
+  const server = await startServer({
+    db: o.db,
+    broker: o.broker,
+    logLevel: o.logLevel,
+    nodeArgs: o.nodeArgs,
+  });
   try {
     const fleetLoad = await loadFleet(server.pool, o.sites);
     const reserve = o.reserve ?? 0;
@@ -203,6 +210,11 @@ export interface StepResult {
   loadGeneratorCores: number;
   serverRssMb: number;
   dbRssMb: number;
+  /**
+   * What the server's database connections were doing, sampled every 200 ms while publishing:
+   * average number of connections per `state` / wait event (`active:cpu` = running a query).
+   */
+  dbActivity: Record<string, number>;
   pass: boolean;
   reason: string | null;
 }
@@ -229,7 +241,27 @@ export async function runStep(rig: Rig, o: StepOptions): Promise<StepResult> {
     maxRss = Math.max(maxRss, server.rssMb());
   }, 500);
   tracker.start();
+  const activity = new Map<string, number>();
+  let activitySamples = 0;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      try {
+        const { rows } = await server.pool.query<{ k: string; n: number }>(
+          `select state || ':' || coalesce(wait_event_type || '/' || wait_event, 'cpu') as k, count(*)::int as n
+           from pg_stat_activity where application_name = 'towerwatch' and usename = current_user group by 1`,
+        );
+        activitySamples++;
+        for (const r of rows) activity.set(r.k, (activity.get(r.k) ?? 0) + r.n);
+      } catch {
+        // skip this sample
+      }
+      await sleep(200);
+    }
+  })();
   const totals = await publishers.run(o.rate, o.durationMs, { onProbes: tracker.add, probeEvery });
+  sampling = false;
+  await sampler;
   const after = [sampleCpu(pids), sampleCpu(dbPids), sampleCpu(loadPids)] as const;
   rig.published += totals.acked;
   const drainMs = await waitDrained(server, rig.published + rig.extra.messages, o.drainTimeoutMs);
@@ -268,6 +300,11 @@ export async function runStep(rig: Rig, o: StepOptions): Promise<StepResult> {
     loadGeneratorCores: coresUsed(before[2], after[2]),
     serverRssMb: maxRss,
     dbRssMb: maxDbRss,
+    dbActivity: Object.fromEntries(
+      [...activity.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, n]) => [k, Math.round((n / Math.max(1, activitySamples)) * 100) / 100]),
+    ),
     pass: reasons.length === 0,
     reason: reasons.length ? reasons.join('; ') : null,
   };

@@ -35,6 +35,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Log level of the server (default warn). */
   logLevel?: string;
+  /** Extra node arguments of the server process (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 export interface ServerHandle {
@@ -146,11 +148,15 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
   let child: ChildProcess;
 
   const launch = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', path.join('apps', 'server', 'src', 'main.ts')], {
-      cwd: REPO_ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    child = spawn(
+      process.execPath,
+      [...(opts.nodeArgs ?? []), '--import', 'tsx', path.join('apps', 'server', 'src', 'main.ts')],
+      {
+        cwd: REPO_ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString('utf8')).slice(-8000);
     };
