@@ -83,6 +83,11 @@ export function registerRoutes(app: App, container: Container): void {
 /** Starts the background parts of the enabled roles; returns their stop functions. */
 export async function startRoles(container: Container): Promise<Array<() => Promise<void>>> {
   const stops: Array<() => Promise<void>> = [];
+  if (container.config.mqttUrl) {
+    // Scale-out: share the bus with the other processes through the external broker.
+    const { startBusBridge } = await import('./bus/mqtt-bridge.ts');
+    stops.push(await startBusBridge(container.bus, container.config.mqttUrl, container.log));
+  }
   if (container.config.roles.includes('ingest')) {
     const { startIngest } = await import('./ingest/wire.ts');
     stops.push(await startIngest(container));

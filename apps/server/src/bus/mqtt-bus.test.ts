@@ -74,3 +74,33 @@ describe.each(['embedded', 'mosquitto'] as const)('MQTT-backed bus via %s broker
     });
   }
 });
+
+describe('in-process buses bridged through Mosquitto', () => {
+  it('carries events between two processes exactly once', async () => {
+    const { createInProcessBus } = await import('./in-process-bus.ts');
+    const { bridgeBusToMqtt } = await import('./mqtt-bridge.ts');
+    const c1 = await mqtt.connectAsync('mqtt://127.0.0.1:1883', { reconnectPeriod: 0 });
+    const c2 = await mqtt.connectAsync('mqtt://127.0.0.1:1883', { reconnectPeriod: 0 });
+    const p1 = createInProcessBus();
+    const p2 = createInProcessBus();
+    const stops = [bridgeBusToMqtt(p1, c1), bridgeBusToMqtt(p2, c2)];
+    await new Promise((r) => setTimeout(r, 200));
+    const id = randomInt(1, 2 ** 40);
+    const got1: number[] = [];
+    const got2: number[] = [];
+    p1.subscribe('command.created', (e) => {
+      if (e.id === id) got1.push(e.id);
+    });
+    p2.subscribe('command.created', (e) => {
+      if (e.id === id) got2.push(e.id);
+    });
+    p1.publish('command.created', { id });
+    const end = Date.now() + 5000;
+    while (got2.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(got1).toEqual([id]);
+    expect(got2).toEqual([id]);
+    for (const stop of stops) stop();
+    await Promise.all([c1.endAsync(true), c2.endAsync(true)]);
+  });
+});

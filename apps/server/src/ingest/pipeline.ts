@@ -66,13 +66,23 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
   const deviceChains = new Map<string, Promise<void>>();
   const workers = new Map<string, { queue: SiteJob[]; running: Promise<void> | null }>();
 
+  const lastLogged = new Map<string, number>();
   const reject = (reason: RejectReason, topic: string, comId: string | null, error?: string) => {
     metrics.rejected[reason] += 1;
     metrics.recent.push({ reason, topic, comId, error: error ?? null });
     if (metrics.recent.length > RECENT_REJECTIONS)
       metrics.recent.splice(0, metrics.recent.length - RECENT_REJECTIONS);
-    if (reason === 'duplicate') log.debug({ topic, comId }, 'device message duplicate ignored');
-    else log.warn({ topic, comId, reason, error }, 'device message rejected');
+    if (reason === 'duplicate') {
+      log.debug({ topic, comId }, 'device message duplicate ignored');
+      return;
+    }
+    // Every refusal is counted; the log keeps one line per device and reason per minute.
+    const key = `${reason}/${comId ?? topic}`;
+    const now = Date.now();
+    if ((lastLogged.get(key) ?? 0) + 60_000 > now) return;
+    if (lastLogged.size > 10_000) lastLogged.clear();
+    lastLogged.set(key, now);
+    log.warn({ topic, comId, reason, error }, 'device message rejected');
   };
 
   function enqueue(siteUid: string, job: SiteJob): void {

@@ -1,0 +1,67 @@
+/**
+ * Bridges a process's in-process bus to the other processes through the MQTT broker (scale-out with
+ * MQTT_URL: several api/live/ingest processes). Every local event is forwarded to
+ * `tw/internal/bus/{channel}`; events from other processes are published on the local bus, marked so
+ * they are not forwarded again.
+ */
+import { randomUUID } from 'node:crypto';
+import type { MqttClient } from 'mqtt';
+import { BUS_CHANNELS, type BusChannel, type BusLogger, type EventBus } from './bus.ts';
+import { BUS_TOPIC_ROOT } from './mqtt-bus.ts';
+
+/** Starts the bridge on a connected client; returns the stop function. */
+export function bridgeBusToMqtt(bus: EventBus, client: MqttClient, logger?: BusLogger): () => void {
+  const origin = randomUUID();
+  const remote = new WeakSet<object>();
+  const offs = BUS_CHANNELS.map((channel) =>
+    bus.subscribe(channel, (event) => {
+      if (remote.has(event as object)) return;
+      client.publish(
+        `${BUS_TOPIC_ROOT}/${channel}`,
+        JSON.stringify({ o: origin, e: event }),
+        { qos: 1 },
+        (err) => {
+          if (err) logger?.error({ err, channel }, 'bus bridge: publish failed');
+        },
+      );
+    }),
+  );
+  const onMessage = (topic: string, payload: Buffer) => {
+    if (!topic.startsWith(`${BUS_TOPIC_ROOT}/`)) return;
+    const channel = topic.slice(BUS_TOPIC_ROOT.length + 1) as BusChannel;
+    if (!(BUS_CHANNELS as readonly string[]).includes(channel)) return;
+    try {
+      const wire = JSON.parse(payload.toString('utf8')) as { o: string; e: object };
+      if (wire.o === origin || typeof wire.e !== 'object' || wire.e === null) return;
+      remote.add(wire.e);
+      bus.publish(channel, wire.e as never);
+    } catch (err) {
+      logger?.error({ err, topic }, 'bus bridge: undecodable message');
+    }
+  };
+  client.on('message', onMessage);
+  client.subscribe(`${BUS_TOPIC_ROOT}/#`, { qos: 1 });
+  return () => {
+    for (const off of offs) off();
+    client.removeListener('message', onMessage);
+  };
+}
+
+/** Connects to `url` and bridges `bus` (scale-out with MQTT_URL); returns the stop function. */
+export async function startBusBridge(
+  bus: EventBus,
+  url: string,
+  logger?: BusLogger,
+): Promise<() => Promise<void>> {
+  const { default: mqtt } = await import('mqtt');
+  const client = await mqtt.connectAsync(url, {
+    clientId: `towerwatch-bus-${randomUUID().slice(0, 8)}`,
+    reconnectPeriod: 1000,
+  });
+  client.on('connect', () => client.subscribe(`${BUS_TOPIC_ROOT}/#`, { qos: 1 }));
+  const stop = bridgeBusToMqtt(bus, client, logger);
+  return async () => {
+    stop();
+    await client.endAsync();
+  };
+}
