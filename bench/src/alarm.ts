@@ -116,7 +116,7 @@ async function runAlarmOnce(opts: BenchOptions, broker: BrokerKind, db: DbKind):
     const warm = await warmUp(
       rig,
       Math.min(2000, Math.max(loadRate, 100)),
-      opts.size === 'tiny' ? 15_000 : 120_000,
+      ({ tiny: 15_000, quick: 120_000, full: 600_000 } as const)[opts.size],
     );
     if (warm.error) throw new Error(warm.error);
     const probes = rig.fleet.devices.slice(-probeSites);

@@ -99,7 +99,11 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
     run.connections = rig.publishers.connections;
     run.connectionMode = rig.mode;
     run.devices = rig.comIds.length;
-    const warm = await warmUp(rig, Math.min(startRate, 2000), opts.size === 'tiny' ? 15_000 : 120_000);
+    const warm = await warmUp(
+      rig,
+      Math.min(startRate, 2000),
+      ({ tiny: 15_000, quick: 120_000, full: 600_000 } as const)[opts.size],
+    );
     run.warmUp = { messages: warm.messages, seconds: warm.seconds };
     if (warm.error) throw new Error(warm.error);
     let rate = startRate;
