@@ -147,6 +147,29 @@ describe('menus by role', () => {
   });
 });
 
+describe('top bar', () => {
+  it('shows the focused site; the copy button copies its ID with a toast', async () => {
+    const context = await newContext(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
+    try {
+      await signIn(page, 'ktbl');
+      await page.getByRole('link', { name: 'Open dashboard' }).click();
+      const label = page.getByLabel('Site ID', { exact: true });
+      await label.waitFor();
+      const siteId = (await label.textContent())?.trim() ?? '';
+      expect(siteId).toMatch(/^\S+$/);
+      await page.getByRole('button', { name: 'Copy site ID' }).click();
+      await page.getByText('Site ID copied to clipboard').waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(siteId);
+      await page.getByRole('link', { name: 'All Sites' }).click();
+      await page.waitForURL('**/site/list');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('legacy dashboard access', () => {
   it('is refused to ktbl.rms (sent to the smart dashboard)', async () => {
     await withPage(async (page) => {
@@ -174,10 +197,12 @@ describe('legacy dashboard access', () => {
       expect(await page.getByRole('button', { name: 'View Settings' }).count()).toBe(1);
       await page.getByRole('tab', { name: 'Climate' }).click();
       await page.waitForURL('**/dashboard/legacy/climate');
-      expect(await page.getByRole('textbox', { name: 'Tenant' }).count()).toBe(0);
+      await page.getByRole('tab', { name: 'Climate', selected: true }).waitFor();
+      await page.getByRole('button', { name: 'Export' }).waitFor();
+      expect(await page.getByRole('combobox', { name: 'Tenant' }).count()).toBe(0);
       await page.getByRole('tab', { name: 'Rectifier' }).click();
       await page.waitForURL('**/dashboard/legacy/rectifier');
-      expect(await page.getByRole('textbox', { name: 'Tenant' }).count()).toBe(1);
+      await expect.poll(() => page.getByRole('combobox', { name: 'Tenant' }).count()).toBe(1);
     });
   });
 });

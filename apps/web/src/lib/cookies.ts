@@ -5,3 +5,13 @@ export function writeCookie(name: string, value: string, maxAgeSeconds?: number)
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
   document.cookie = `${name}=${encodeURIComponent(value)}; path=/${age}; samesite=lax`;
 }
+
+/** Reads a cookie, or null when it is not set. */
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split('; ')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at) === name) return decodeURIComponent(part.slice(at + 1));
+  }
+  return null;
+}

@@ -1,3 +1,4 @@
+import { COOKIES, tenantChangeTakesEffect } from '@towerwatch/domain';
 import { writeCookie } from './cookies.ts';
 import { createExternalStore } from './external-store.ts';
 
@@ -25,8 +26,8 @@ export const focusedSiteStore = createExternalStore<FocusedSite | null>(null);
  */
 export function selectFocusedTenant(tenant: string): boolean {
   const site = focusedSiteStore.get();
-  if (!site || site.tenant === tenant || !site.tenants.includes(tenant)) return false;
+  if (!site || !tenantChangeTakesEffect(site.tenant, tenant) || !site.tenants.includes(tenant)) return false;
   focusedSiteStore.set({ ...site, tenant });
-  writeCookie('last_site_tenant', tenant);
+  writeCookie(COOKIES.lastSiteTenant, tenant);
   return true;
 }

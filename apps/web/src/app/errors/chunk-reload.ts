@@ -1,6 +1,6 @@
+import { mayReloadAfterChunkError } from '@towerwatch/domain';
+
 const KEY = 'towerwatch.chunk-reload-at';
-/** A chunk-load failure reloads the page once, at most once per 60 seconds (platform-core §8). */
-export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 
 /** True for the errors browsers raise when a lazily loaded chunk is gone (e.g. after a deploy). */
 export function isChunkLoadError(error: unknown): boolean {
@@ -10,10 +10,10 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-/** Reloads unless a reload happened less than 60 s ago; returns whether it reloaded. */
+/** A chunk-load failure reloads the page, at most once per 60 s (platform-core §8, rule in the domain). */
 export function reloadForChunkError(now = Date.now()): boolean {
-  const last = Number(sessionStorage.getItem(KEY) ?? 0);
-  if (now - last < CHUNK_RELOAD_INTERVAL_MS) return false;
+  const stored = sessionStorage.getItem(KEY);
+  if (!mayReloadAfterChunkError(stored === null ? null : Number(stored), now)) return false;
   sessionStorage.setItem(KEY, String(now));
   window.location.reload();
   return true;

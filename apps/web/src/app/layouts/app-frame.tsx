@@ -1,8 +1,10 @@
 import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { AuthUser } from '@towerwatch/contract';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useNavigation } from 'react-router';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { useSiteLoad } from '../../features/sites/hooks/use-site-load.ts';
 import { clearEmergencyDot } from '../../lib/emergency-alarm.ts';
 import { LiveConnection } from '../shell/live-connection.tsx';
 import { SideMenu } from '../shell/side-menu.tsx';
@@ -16,9 +18,11 @@ export interface AppFrameProps {
   extra?: ReactNode;
 }
 
-/** The signed-in frame shared by the default and legacy layouts: top bar, side menu, live socket. */
-export function AppFrame({ children, fallbackTitle, extra }: AppFrameProps) {
-  const { user, loggedIn } = useSession();
+interface SignedInFrameProps extends AppFrameProps {
+  user: AuthUser;
+}
+
+function SignedInFrame({ user, children, fallbackTitle, extra }: SignedInFrameProps) {
   const [opened, drawer] = useDisclosure(false, {
     // The pulsing dot is cleared when the drawer opens or closes (platform-core §2).
     onOpen: clearEmergencyDot,
@@ -26,20 +30,12 @@ export function AppFrame({ children, fallbackTitle, extra }: AppFrameProps) {
   });
   const title = useRouteTitle(fallbackTitle);
   const navigation = useNavigation();
+  useSiteLoad(user);
 
   useEffect(() => {
     document.title = `${title} · Towerwatch`;
   }, [title]);
 
-  // The login state is watched: logging out (here or in another tab) leaves the signed-in area.
-  if (!loggedIn) return <Navigate to="/" replace />;
-  if (!user) {
-    return (
-      <Center mih="100vh">
-        <Loader />
-      </Center>
-    );
-  }
   return (
     <AppShell header={{ height: 52 }} padding="md">
       <LiveConnection user={user} />
@@ -54,4 +50,19 @@ export function AppFrame({ children, fallbackTitle, extra }: AppFrameProps) {
       </AppShell.Main>
     </AppShell>
   );
+}
+
+/** The signed-in frame shared by the default and legacy layouts: top bar, side menu, live socket. */
+export function AppFrame(props: AppFrameProps) {
+  const { user, loggedIn } = useSession();
+  // The login state is watched: logging out (here or in another tab) leaves the signed-in area.
+  if (!loggedIn) return <Navigate to="/" replace />;
+  if (!user) {
+    return (
+      <Center mih="100vh">
+        <Loader />
+      </Center>
+    );
+  }
+  return <SignedInFrame user={user} {...props} />;
 }

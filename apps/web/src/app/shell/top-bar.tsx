@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Box, Button, Group, Select, Text, Title, Too
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconList, IconMenu2 } from '@tabler/icons-react';
 import type { AuthUser } from '@towerwatch/contract';
-import { allowedTenants, isSiteSpecificRoute, tenantLabel, userTypeLabel } from '@towerwatch/domain';
+import { isSiteSpecificRoute, showTenantDropdown, tenantLabel, userTypeLabel } from '@towerwatch/domain';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { emergencyAlarmStore } from '../../lib/emergency-alarm.ts';
@@ -43,7 +43,7 @@ export function TopBar({ user, title, onMenu, extra }: TopBarProps) {
   const site = useExternalStore(focusedSiteStore);
   const alarm = useExternalStore(emergencyAlarmStore);
   const live = useExternalStore(liveStateStore);
-  const showTenants = site !== null && isSiteSpecificRoute(pathname) && allowedTenants(user).length > 1;
+  const showTenants = site !== null && showTenantDropdown(isSiteSpecificRoute(pathname), site.tenants);
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">

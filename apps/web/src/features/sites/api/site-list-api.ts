@@ -1,0 +1,26 @@
+import { SITE_API_PATHS, type SiteListReply } from '@towerwatch/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** Query keys of the sites feature. */
+export const siteKeys = {
+  all: ['sites'] as const,
+  list: (limit: number) => [...siteKeys.all, 'list', limit] as const,
+};
+
+/**
+ * The user's site list (GET /user/site/fetch): up to `limit` sites (platform-core §4 "Site load").
+ * A failure is swallowed by the caller (platform-core §8 "Site list fetch failure").
+ */
+export const siteListQueryOptions = (limit: number) =>
+  queryOptions({
+    queryKey: siteKeys.list(limit),
+    queryFn: ({ signal }) =>
+      apiFetch<SiteListReply>(SITE_API_PATHS.siteFetch, {
+        query: { page: 1, limit },
+        signal,
+        progress: false,
+      }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
