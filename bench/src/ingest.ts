@@ -6,8 +6,8 @@
  */
 import path from 'node:path';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
-import { type ProfileSummary, summariseProfiles } from './lib/profile.ts';
 import { type BenchOptions, type BrokerKind, type DbKind, num } from './lib/cli.ts';
+import { type ProfileSummary, summariseProfiles } from './lib/profile.ts';
 import { printTable, type Row, startResult } from './lib/results.ts';
 import { runStep, type StepResult, startRig, VALUES_PER_MESSAGE, warmUp } from './lib/rig.ts';
 import { errorText } from './lib/util.ts';

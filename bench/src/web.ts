@@ -15,7 +15,7 @@ import { num } from './lib/cli.ts';
 import { loadFleet } from './lib/dataset.ts';
 import { printTable, startResult } from './lib/results.ts';
 import { type ServerHandle, startServer } from './lib/server.ts';
-import { errorText, percentiles, type Percentiles, REPO_ROOT, round1 } from './lib/util.ts';
+import { errorText, type Percentiles, percentiles, REPO_ROOT, round1 } from './lib/util.ts';
 
 const WEB = path.join(REPO_ROOT, 'apps', 'web');
 const DIST = path.join(WEB, 'dist');
