@@ -101,4 +101,36 @@ describe('/wss live socket', () => {
     expect(ids(ftb)).toEqual([]);
     for (const c of [ktbl, ftb, robiViewer, admin]) c.close();
   });
+
+  it('sends EVENT_ACKNOWLEDGED from POST /user/network/acknowledge-event to the company’s sockets only', async () => {
+    const ktbl = await loggedIn('ktbl');
+    const ftb = await loggedIn('ftb');
+    const { rows } = await t.pool.query<{ id: number }>(
+      `insert into events (site_uid, name, tenant, time, event_group) values ($1, 'mains_fail', 'robi', now(), 'RMS')
+       returning id`,
+      [ktblSite.siteUid],
+    );
+    const id = rows[0]?.id as number;
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/user/network/acknowledge-event',
+      headers: await t.auth('ftb'),
+      payload: { eventId: id },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/user/network/acknowledge-event',
+      headers: await t.auth('ktbl'),
+      payload: { eventId: id },
+    });
+    expect(res.statusCode).toBe(200);
+    const ack = await ktbl.next(LIVE_EVENTS.EVENT_ACKNOWLEDGED, (m) => m.payload.id === id);
+    expect(ack.payload).toMatchObject({ siteUid: ktblSite.siteUid, name: 'mains_fail', tenant: 'robi' });
+    ftb.send({ action: 'PING' });
+    await ftb.next(LIVE_EVENTS.PONG);
+    expect(ftb.messages.some((m) => m.event === LIVE_EVENTS.EVENT_ACKNOWLEDGED)).toBe(false);
+    ktbl.close();
+    ftb.close();
+  });
 });
