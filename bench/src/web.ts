@@ -145,7 +145,7 @@ export const webBenchmark: Benchmark = {
   async run(opts) {
     const result = startResult(opts, 'web');
     const sites = num(opts, 'sites', { tiny: 200, quick: 5000, full: 50_000 });
-    const repeats = num(opts, 'repeats', { tiny: 2, quick: 5, full: 10 });
+    const repeats = num(opts, 'repeats', { tiny: 2, quick: 3, full: 10 });
     let error: string | null = null;
     let built = false;
     const routes: RouteWeight[] = [];

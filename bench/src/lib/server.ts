@@ -204,7 +204,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
     options: '-c TimeZone=UTC',
   });
   pool.on('error', () => undefined);
-  const { rows } = await pool.query<{ v: string }>('show server_version');
+  const { rows } = await pool.query<{ v: string }>("select current_setting('server_version') as v");
   const pgVersion = rows[0]?.v ?? 'unknown';
 
   const dbPids = async (): Promise<number[]> => {
