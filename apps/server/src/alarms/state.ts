@@ -24,6 +24,8 @@ export interface EngineSite {
   comIds: string[];
   pins: EnginePin[];
   settings: SiteAlarmSettings;
+  /** Battery bank capacity in Ah (sites.battery_max), for the backup-time estimate; null = unknown. */
+  batteryMax?: number | null;
 }
 
 /** One alarm of a site for one tenant ('' = no tenant), as stored in `alarms`. */

@@ -123,6 +123,19 @@ export function pinUpdateEnvelopes(site: EngineSite, state: SiteState, updates: 
       }
     }
   }
+  const battery = updates.some((u) => u.configs.some((c) => BATTERY_TYPES.has(c.type)));
+  const last = updates[updates.length - 1];
+  if (battery && last) {
+    out.push({
+      audience: { companyId: site.companyId, siteUid: site.siteUid, tenant: null, focus: true },
+      message: liveMessage(LIVE_EVENTS.BATTERY_BACKUP_TIME_LEFT, {
+        siteUid: site.siteUid,
+        tenant: null,
+        ...backupEstimate(site, state),
+        time: last.time.toISOString(),
+      }),
+    });
+  }
   if (climate) {
     const latest = (type: string) => {
       const pin = site.pins.find((p) => p.type === type);
@@ -140,4 +153,39 @@ export function pinUpdateEnvelopes(site: EngineSite, state: SiteState, updates: 
     });
   }
   return out;
+}
+
+const BATTERY_TYPES = new Set([
+  'battery_terminal',
+  'battery_current_critical',
+  'battery_current_non_critical',
+]);
+
+/**
+ * Backup time left (decision; the spec gives no formula): remaining charge = battery_max (Ah) × state
+ * of charge, the state of charge read linearly from the lowest DC bus voltage between the site's
+ * critical threshold (0 %) and 51 V (100 %); minutes = remaining ÷ total DC load current (all tenants).
+ * Null when the capacity, voltage or a load above 0.5 A is unknown.
+ */
+export function backupEstimate(
+  site: EngineSite,
+  state: SiteState,
+): { minutes: number | null; maximum: number | null; remaining: number | null } {
+  const maximum = site.batteryMax ?? null;
+  let volts: number | null = null;
+  let amps = 0;
+  for (const p of site.pins) {
+    const v = state.pins.get(pinKey(p.comId, p.pinName));
+    if (!v || v.ts === null || v.value === null) continue;
+    if (p.type === 'battery_terminal' && v.value >= 0)
+      volts = volts === null ? v.value : Math.min(volts, v.value);
+    if (p.type === 'battery_current_critical' || p.type === 'battery_current_non_critical')
+      amps += Math.abs(v.value);
+  }
+  if (maximum === null || volts === null) return { minutes: null, maximum, remaining: null };
+  const empty = site.settings.thresholds.dcCriticalVoltage;
+  const soc = Math.min(1, Math.max(0, (volts - empty) / (51 - empty)));
+  const remaining = Math.round(maximum * soc * 10) / 10;
+  const minutes = amps > 0.5 ? Math.round((remaining / amps) * 60) : null;
+  return { minutes, maximum, remaining };
 }

@@ -98,10 +98,13 @@ export async function loadSite(
   db: Queryable,
   siteUid: string,
 ): Promise<Omit<SiteRuntime, 'loadedAt'> | null> {
-  const siteRes = await db.query<{ uid: string; company_id: string; tenants: string[]; settings: unknown }>(
-    'select uid, company_id, tenants, settings from sites where uid = $1',
-    [siteUid],
-  );
+  const siteRes = await db.query<{
+    uid: string;
+    company_id: string;
+    tenants: string[];
+    settings: unknown;
+    battery_max: number | null;
+  }>('select uid, company_id, tenants, settings, battery_max from sites where uid = $1', [siteUid]);
   const row = siteRes.rows[0];
   if (!row) return null;
   const [devs, pins, latest, alarms, loads] = await Promise.all([
@@ -148,6 +151,7 @@ export async function loadSite(
       tenant: p.tenant,
     })),
     settings: parseSiteAlarmSettings(row.settings),
+    batteryMax: row.battery_max,
   };
   const state = createSiteState(site);
   // Alarms a sensor pin drives follow the pin after a reload, not a latch.
