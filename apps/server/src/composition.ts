@@ -19,7 +19,9 @@ import { createLoginFailuresRepository } from './modules/auth/login-failures.rep
 import { registerBatteryAvailabilityRoutes } from './modules/battery-availability/battery-availability.routes.ts';
 import { registerEventRoutes } from './modules/events/events.routes.ts';
 import { registerExportRoutes } from './modules/export/export.routes.ts';
+import { createHealthRepository } from './modules/health/health.repository.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { createHealthService } from './modules/health/health.service.ts';
 import { createCountsRepository } from './modules/network/counts.repository.ts';
 import { createCountsService } from './modules/network/counts.service.ts';
 import { registerNetworkRoutes } from './modules/network/network.routes.ts';
@@ -110,6 +112,11 @@ export async function startRoles(container: Container): Promise<Array<() => Prom
 
 /** The live socket /wss (live role). */
 function registerLive(app: App, c: Container): void {
+  const health = createHealthService({
+    health: createHealthRepository(c.pool),
+    sites: createSiteRepository(c.pool),
+    clock: c.clock,
+  });
   const counts = createCountsService({
     counts: createCountsRepository(c.pool),
     sites: createSiteRepository(c.pool),
@@ -127,5 +134,6 @@ function registerLive(app: App, c: Container): void {
     clock: c.clock,
     log: c.log,
     countsOf: (caller) => counts.statusCounts(caller, {}),
+    healthOf: async (caller) => (await health.healths(caller, { page: 1, limit: 1 })).counts,
   });
 }

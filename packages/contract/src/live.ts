@@ -274,11 +274,15 @@ export const livePayloadSchemas = {
     granted: z.boolean(),
     time: isoTime,
   }),
-  /** Device health counts (as in GET /site/healths). */
+  /** Device health counts (the `counts` of GET /site/healths), pushed like the dashboard counts. */
   [LIVE_EVENTS.RMS_DEVICE_HEALTH_COUNT]: z.object({
+    total: count,
     online: count,
     offline: count,
-    total: count,
+    lt24h: count,
+    lt48h: count,
+    lt72h: count,
+    gte72h: count,
   }),
   [LIVE_EVENTS.RMS_TICKET_CREATE]: z.object({ id: z.union([z.number(), z.string()]) }),
   [LIVE_EVENTS.RMS_TICKET_UPDATE]: z.object({ id: z.union([z.number(), z.string()]) }),

@@ -84,6 +84,7 @@ describe('live hub', () => {
       }),
       siteUidsOf: async () => ['S1'],
       countsOf,
+      healthOf: async () => ({ total: 3, online: 2, offline: 1, lt24h: 1, lt48h: 0, lt72h: 0, gte72h: 0 }),
       countsIntervalMs: 200,
     });
     const a = new FakeSocket();
@@ -100,7 +101,8 @@ describe('live hub', () => {
     await tick(50);
     expect(countsOf).toHaveBeenCalledTimes(1);
     const events = (s: FakeSocket) => s.sent.map((m) => m.event).filter((e) => e.endsWith('_COUNT'));
-    expect(events(a)).toHaveLength(8);
+    expect(events(a)).toHaveLength(9);
+    expect(events(a)).toContain('RMS_DEVICE_HEALTH_COUNT');
     expect(events(b)).toEqual(events(a));
     mainsOff = 2;
     for (let i = 0; i < 20; i++) bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['S1'] });
@@ -109,7 +111,7 @@ describe('live hub', () => {
     await tick(200);
     expect(countsOf).toHaveBeenCalledTimes(2);
     // Only POWER_COUNT and MAINS_AVAILABLE_COUNT changed.
-    expect(events(a).slice(8)).toEqual(['POWER_COUNT', 'MAINS_AVAILABLE_COUNT']);
+    expect(events(a).slice(9)).toEqual(['POWER_COUNT', 'MAINS_AVAILABLE_COUNT']);
     await hub.close();
   });
 

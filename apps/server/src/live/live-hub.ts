@@ -10,6 +10,7 @@ import {
   LIVE_CLOSE_REASONS,
   LIVE_EVENTS,
   LIVE_LOGIN_TIMEOUT_MS,
+  type LivePayload,
   type LiveServerMessage,
   liveClientMessage,
   liveMessage,
@@ -44,6 +45,8 @@ export interface LiveHubDeps {
   siteUidsOf(caller: Caller): Promise<string[]>;
   /** Dashboard counts of the caller (the status-counts service); omitted = no count pushes. */
   countsOf?(caller: Caller): Promise<StatusCountsReply>;
+  /** Device health counts of the caller (GET /site/healths counts); omitted = not pushed. */
+  healthOf?(caller: Caller): Promise<LivePayload<typeof LIVE_EVENTS.RMS_DEVICE_HEALTH_COUNT>>;
   countsIntervalMs?: number;
   loginTimeoutMs?: number;
   /** A socket with more unsent bytes than this is closed as too slow (default 4 MiB). */
@@ -106,12 +109,17 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
     state.timer = null;
     state.at = Date.now();
     const first = targets[0] as Client;
-    const counts = await deps.countsOf(first.caller);
-    for (const [key, event] of COUNT_EVENTS) {
-      const json = JSON.stringify(counts[key]);
+    const [counts, health] = await Promise.all([deps.countsOf(first.caller), deps.healthOf?.(first.caller)]);
+    const payloads: [LiveServerMessage['event'], unknown][] = COUNT_EVENTS.map(([key, event]) => [
+      event,
+      counts[key],
+    ]);
+    if (health) payloads.push([LIVE_EVENTS.RMS_DEVICE_HEALTH_COUNT, health]);
+    for (const [event, payload] of payloads) {
+      const json = JSON.stringify(payload);
       if (state.last.get(event) === json) continue;
       state.last.set(event, json);
-      const message = { event, payload: counts[key] } as LiveServerMessage;
+      const message = { event, payload } as LiveServerMessage;
       for (const c of targets) send(c, message);
     }
   }

@@ -13,7 +13,7 @@ import { verifyAccessToken } from '../auth/tokens.ts';
 import type { EventBus } from '../bus/bus.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/pool.ts';
-import { type AuthenticateResult, createLiveHub, type LiveHub } from './live-hub.ts';
+import { type AuthenticateResult, createLiveHub, type LiveHub, type LiveHubDeps } from './live-hub.ts';
 
 export interface LiveRouteDeps {
   auth: AuthDeps;
@@ -22,6 +22,7 @@ export interface LiveRouteDeps {
   clock: Clock;
   log: Logger;
   countsOf?: (caller: Caller) => Promise<StatusCountsReply>;
+  healthOf?: LiveHubDeps['healthOf'];
   countsIntervalMs?: number;
 }
 
@@ -63,6 +64,7 @@ export function registerLiveRoutes(app: App, deps: LiveRouteDeps): LiveHub {
     authenticate: (token) => authenticateSocket(token, deps.auth),
     siteUidsOf: (caller) => visibleSiteUids(deps.db, caller),
     countsOf: deps.countsOf,
+    healthOf: deps.healthOf,
     countsIntervalMs: deps.countsIntervalMs,
   });
   app.register(async (scope) => {
