@@ -281,6 +281,25 @@ describe.each(['embedded', 'mosquitto'] as const)('ingest via %s broker', (broke
     ]);
   });
 
+  it('pauses an alarm through POST /user/settings/save: later transitions write no event', async () => {
+    const site = await buildSite(t.pool, { companyId: 'ktbl' });
+    const dev = await device(site);
+    await dev.publishAsync(deviceTopics.pins(site.comId), pins({ di2: 0 }), { qos: 1 });
+    await waitFor(async () => (await alarm(site.siteUid, 'lock_status'))?.is_normal === false);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/user/settings/save',
+      headers: await t.auth('ktbl'),
+      payload: { siteUid: site.siteUid, prop: 'lock_status', value: false },
+    });
+    expect(res.statusCode).toBe(200);
+    await dev.publishAsync(deviceTopics.pins(site.comId), pins({ di2: 1 }), { qos: 1 });
+    await dev.publishAsync(deviceTopics.pins(site.comId), pins({ am6: 50 }), { qos: 1 });
+    await waitFor(async () => (await alarm(site.siteUid, 'high_temperature'))?.is_normal === false);
+    expect(await alarm(site.siteUid, 'lock_status')).toMatchObject({ is_normal: true, is_disable: true });
+    expect((await events(site.siteUid)).map((e) => e.name)).toEqual(['lock_open', 'high_temperature']);
+  });
+
   it('publishes pending commands to the device and records its ack', async () => {
     const site = await buildSite(t.pool, { companyId: 'ktbl' });
     const ktbl = await live('ktbl');
