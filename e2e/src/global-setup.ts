@@ -41,7 +41,13 @@ function buildWebIfNeeded(): void {
     newestMtime(path.join(ROOT, 'packages', 'contract', 'src')),
   );
   if (existsSync(index) && statSync(index).mtimeMs > sources) return;
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: WEB, stdio: 'inherit' });
+  // A production build whatever the test runner set (vitest sets NODE_ENV=test, which would bundle
+  // React's development build and turn off production-only code such as the service worker).
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: WEB,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 function freePort(): Promise<number> {

@@ -170,6 +170,63 @@ describe('top bar', () => {
   });
 });
 
+describe('side menu selection and service worker', () => {
+  it('highlights Dashboard on dashboards, exact matches elsewhere, Site Overview on site pages', async () => {
+    await withPage(async (page) => {
+      await signIn(page, 'ktbl');
+      const nav = page.getByRole('navigation', { name: 'Main menu' });
+      const selected = async () => {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await nav.waitFor();
+        return (await nav.locator('[aria-current="page"]').allTextContents()).map((text) => text.trim());
+      };
+      const close = async () => {
+        await page.keyboard.press('Escape');
+        await nav.waitFor({ state: 'detached' });
+      };
+      const title = (text: string) => page.getByRole('heading', { level: 1, name: text }).waitFor();
+      await page.goto('/dashboard/business');
+      await title('Business Dashboard');
+      expect(await selected()).toEqual(['Dashboard']);
+      await nav.getByRole('link', { name: 'Map' }).click();
+      await page.waitForURL('**/site/map');
+      await nav.waitFor({ state: 'detached' });
+      await title('Map');
+      expect(await selected()).toEqual(['Map']);
+      await close();
+      // A site-specific page: the setup guard loads the sites and opens one, so the site guard lets it in.
+      await page.goto('/settings');
+      await page.waitForURL('**/settings');
+      await title('Site Settings');
+      expect(await selected()).toEqual(['Site Overview']);
+      await close();
+      await page.getByRole('link', { name: 'All Sites' }).click();
+      await page.waitForURL('**/site/list');
+      await title('All Sites');
+      expect(await selected()).toEqual(['All Sites']);
+    });
+  });
+
+  it('registers /sw.js with scope /', async () => {
+    await withPage(async (page) => {
+      await page.goto('/');
+      await expect
+        .poll(
+          () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope ?? null),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe(`${new URL(page.url()).origin}/`);
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      const script = await page.evaluate(
+        async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null,
+      );
+      expect(script).toBe(`${new URL(page.url()).origin}/sw.js`);
+    });
+  });
+});
+
 describe('legacy dashboard access', () => {
   it('is refused to ktbl.rms (sent to the smart dashboard)', async () => {
     await withPage(async (page) => {

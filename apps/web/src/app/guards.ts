@@ -4,6 +4,7 @@ import { authUserQueryOptions } from '../features/auth/api/auth-api.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { focusedSiteStore } from '../lib/site-focus.ts';
+import { isSiteListLoaded, isSiteListLoading, loadSiteList } from '../features/sites/site-load.ts';
 import { getAccessToken, isTokenExpired } from '../lib/token-store.ts';
 
 /** Loads the signed-in user, or sends the visitor to /login. */
@@ -26,15 +27,23 @@ async function requireUser() {
 export function guarded(...names: string[]): LoaderFunction {
   return async () => {
     const user = await requireUser();
+    const state = () => ({
+      user,
+      siteConfigSelected: focusedSiteStore.get() !== null,
+      ticketsLoaded: false,
+      siteListLoaded: isSiteListLoaded(user),
+      siteListLoading: isSiteListLoading(user),
+      tokenExpired: isTokenExpired(),
+    });
     try {
-      const decision = runGuards(names, {
-        user,
-        siteConfigSelected: focusedSiteStore.get() !== null,
-        ticketsLoaded: false,
-        siteListLoaded: false,
-        siteListLoading: false,
-        tokenExpired: isTokenExpired(),
-      });
+      // The setup guard loads the site list first, so the guards after it see the opened site.
+      const setupAt = names.indexOf('setup');
+      if (setupAt >= 0) {
+        const before = runGuards(names.slice(0, setupAt + 1), state());
+        if (!before.allow) throw redirect(before.redirectTo);
+        if (before.loadSiteList) await loadSiteList(user);
+      }
+      const decision = runGuards(names, state());
       if (!decision.allow) throw redirect(decision.redirectTo);
     } catch (error) {
       if (error instanceof UnknownGuardError) throw data(error.message, { status: 500 });

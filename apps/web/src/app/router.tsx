@@ -2,7 +2,7 @@ import { dashboardPath, isOperator, isTenantAllowed } from '@towerwatch/domain';
 import { createBrowserRouter, type LoaderFunction, redirect, type RouteObject } from 'react-router';
 import { authUserQueryOptions } from '../features/auth/api/auth-api.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { NotFoundPage, RouteErrorPage } from './errors/error-pages.tsx';
+import { NotFoundPage, RouteErrorPage, RouteLoading } from './errors/error-pages.tsx';
 import { guarded, legacyLoader } from './guards.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
 import { LandingLayout } from './layouts/landing-layout.tsx';
@@ -43,6 +43,8 @@ const legacyTab = (path: string | undefined, title: string): RouteObject => ({
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,
+    // Shown while the first route's loader (sign-in check, guards) runs.
+    HydrateFallback: RouteLoading,
     children: [
       {
         Component: LandingLayout,

@@ -1,4 +1,4 @@
-import { Button, Center, Code, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Code, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload.ts';
@@ -65,5 +65,14 @@ export function RouteErrorPage() {
         </Center>
       )}
     </>
+  );
+}
+
+/** The page shown while the first route loads. */
+export function RouteLoading() {
+  return (
+    <Center mih="100vh">
+      <Loader aria-label="Loading" />
+    </Center>
   );
 }
