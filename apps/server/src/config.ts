@@ -39,7 +39,7 @@ const envSchema = z.object({
     .regex(/^(mqtts?|wss?|tcp):\/\//, 'must be an mqtt:// URL')
     .optional(),
   MQTT_PORT: port.default(1884),
-  SIMULATOR: onOff.default(false),
+  SIMULATOR: onOff.default(true),
   ROLES: z
     .string()
     .default(SERVER_ROLES.join(','))

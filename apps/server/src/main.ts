@@ -9,6 +9,7 @@ import { createContainer, startRoles } from './composition.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { createLogger } from './logger.ts';
+import { startSimulatorProcess } from './simulator-process.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ container, log });
   const stops = await startRoles(container);
   await app.listen({ port: config.port, host: config.host });
+  if (config.simulator) stops.push(startSimulatorProcess(config, log));
 
   let closing = false;
   const shutdown = async (signal: string) => {
