@@ -12,7 +12,7 @@ describe('config', () => {
       port: 3000,
       host: '127.0.0.1',
       mqttPort: 1884,
-      simulator: false,
+      simulator: true,
       roles: ['api', 'live', 'ingest', 'jobs'],
       deviceOfflineMinutes: 15,
       databaseUrl: undefined,
@@ -35,8 +35,8 @@ describe('config', () => {
   });
 
   it('parses roles and switches', () => {
-    const c = loadConfig({ ROLES: 'api, live', SIMULATOR: 'on', TOKEN_SECRET: 's'.repeat(32) });
+    const c = loadConfig({ ROLES: 'api, live', SIMULATOR: 'off', TOKEN_SECRET: 's'.repeat(32) });
     expect(c.roles).toEqual(['api', 'live']);
-    expect(c.simulator).toBe(true);
+    expect(c.simulator).toBe(false);
   });
 });
