@@ -16,7 +16,7 @@ import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type BenchOptions, type BrokerKind, type DbKind, num } from './lib/cli.ts';
 import { openLiveSocket } from './lib/live.ts';
 import { printTable, startResult } from './lib/results.ts';
-import { runStep, type StepResult, startRig, warmUp } from './lib/rig.ts';
+import { runStep, type StepResult, startRig, WARM_TIMEOUT_MS, warmUp } from './lib/rig.ts';
 import { login } from './lib/server.ts';
 import { errorText, type Percentiles, percentiles, sleep, waitFor } from './lib/util.ts';
 
@@ -113,11 +113,7 @@ async function runAlarmOnce(opts: BenchOptions, broker: BrokerKind, db: DbKind):
       connections,
       reserve: probeSites,
     });
-    const warm = await warmUp(
-      rig,
-      Math.min(2000, Math.max(loadRate, 100)),
-      ({ tiny: 15_000, quick: 120_000, full: 600_000 } as const)[opts.size],
-    );
+    const warm = await warmUp(rig, Math.min(2000, Math.max(loadRate, 100)), WARM_TIMEOUT_MS[opts.size]);
     if (warm.error) throw new Error(warm.error);
     const probes = rig.fleet.devices.slice(-probeSites);
     for (const device of probes) {

@@ -8,9 +8,10 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num } from './lib/cli.ts';
-import { type EventLoad, type FleetLoad, loadEvents, loadFleet } from './lib/dataset.ts';
+import { type EventLoad, type FleetLoad, loadEvents } from './lib/dataset.ts';
 import { printTable, startResult } from './lib/results.ts';
-import { login, type ServerHandle, startServer } from './lib/server.ts';
+import { startLoadedServer, WARM_TIMEOUT_MS } from './lib/rig.ts';
+import { login, type ServerHandle } from './lib/server.ts';
 import { BENCH_ROOT, errorText, type Percentiles, percentiles, round1 } from './lib/util.ts';
 import type { HttpLoadConfig, HttpLoadResult } from './load/http-load.ts';
 
@@ -21,8 +22,9 @@ interface EndpointResult {
   path: string;
   ok: boolean;
   error: string | null;
-  /** Size of one reply (bytes) and what it held, from a check request before the load. */
+  /** Size of one reply (bytes) and its time (ms), from a single check request before the load. */
   replyBytes: number | null;
+  checkMs: number | null;
   requests: number;
   requestsPerS: number;
   non2xx: number;
@@ -37,6 +39,8 @@ interface ApiRun {
   error: string | null;
   pgVersion: string | null;
   fleet: Omit<FleetLoad, 'fleet'> | null;
+  /** Every device reported once through MQTT before the events were loaded. */
+  warmUp: { messages: number; seconds: number } | null;
   events: EventLoad | null;
   connections: number;
   durationS: number;
@@ -135,16 +139,17 @@ async function endpointSpecs(
 
 async function runApiOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind): Promise<ApiRun> {
   const sites = num(opts, 'sites', { tiny: 300, quick: 5000, full: 50_000 });
-  const eventCount = num(opts, 'events', { tiny: 20_000, quick: 300_000, full: 10_000_000 });
+  const eventCount = num(opts, 'events', { tiny: 5_000, quick: 300_000, full: 10_000_000 });
   const connections = num(opts, 'connections', { tiny: 2, quick: 10, full: 10 });
   const durationS = num(opts, 'seconds', { tiny: 1, quick: 2, full: 10 });
-  const amount = opts.size === 'tiny' ? 20 : undefined;
+  const amount = opts.size === 'tiny' ? 10 : undefined;
   const run: ApiRun = {
     db,
     ok: false,
     error: null,
     pgVersion: null,
     fleet: null,
+    warmUp: null,
     events: null,
     connections,
     durationS,
@@ -156,10 +161,12 @@ async function runApiOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind): Pr
     console.log(
       `api: ${db} PostgreSQL: starting the server, loading ${sites} sites and ${eventCount} events`,
     );
-    server = await startServer({ db, broker: 'embedded' });
+    const loaded = await startLoadedServer({ db, sites, warmTimeoutMs: WARM_TIMEOUT_MS[opts.size] });
+    server = loaded.server;
     run.pgVersion = server.pgVersion;
-    const { fleet: _fleet, ...fleetLoad } = await loadFleet(server.pool, sites);
+    const { fleet: _fleet, ...fleetLoad } = loaded.fleetLoad;
     run.fleet = fleetLoad;
+    run.warmUp = loaded.warmUp;
     run.events = await loadEvents(server.pool, eventCount);
     await server.pool.query('vacuum analyze events');
     console.log(`api: loaded in ${fleetLoad.seconds} s + ${run.events.seconds} s`);
@@ -179,6 +186,7 @@ async function runApiOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind): Pr
         ok: false,
         error: null,
         replyBytes: null,
+        checkMs: null,
         requests: 0,
         requestsPerS: 0,
         non2xx: 0,
@@ -189,6 +197,7 @@ async function runApiOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind): Pr
       run.endpoints.push(result);
       try {
         // Check the endpoint answers 200 (and warm it up) before loading it.
+        const checkStart = performance.now();
         const check = await fetch(`${server.baseUrl}${spec.path}`, {
           method: spec.method,
           headers: spec.method === 'GET' ? { authorization: headers.authorization ?? '' } : headers,
@@ -196,6 +205,7 @@ async function runApiOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind): Pr
         });
         const text = await check.text();
         result.replyBytes = Buffer.byteLength(text);
+        result.checkMs = round1(performance.now() - checkStart);
         if (!check.ok) throw new Error(`${check.status}: ${text.slice(0, 300)}`);
         const load = await loader.run({
           url: `${server.baseUrl}${spec.path}`,
@@ -213,7 +223,11 @@ async function runApiOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind): Pr
         result.latencyMs = percentiles(load.latencies);
         result.autocannon = load.autocannon;
         result.ok = load.non2xx === 0 && result.errors === 0 && load.requests > 0;
-        if (!result.ok) result.error = `${load.non2xx} non-2xx, ${result.errors} errors`;
+        if (!result.ok)
+          result.error =
+            load.requests === 0
+              ? `no request completed within the ${durationS} s run (one request took ${result.checkMs} ms)`
+              : `${load.non2xx} non-2xx, ${result.errors} errors`;
       } catch (err) {
         result.error = errorText(err);
       }

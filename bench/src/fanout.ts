@@ -10,9 +10,9 @@ import path from 'node:path';
 import mqtt from 'mqtt';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num } from './lib/cli.ts';
-import { loadFleet } from './lib/dataset.ts';
 import { printTable, startResult } from './lib/results.ts';
-import { internalMqttCredentials, login, type ServerHandle, startServer } from './lib/server.ts';
+import { startLoadedServer, WARM_TIMEOUT_MS } from './lib/rig.ts';
+import { internalMqttCredentials, login, type ServerHandle } from './lib/server.ts';
 import { BENCH_ROOT, errorText, type Percentiles, sleep } from './lib/util.ts';
 import type { WsChildMessage, WsParentMessage } from './load/ws-clients.ts';
 
@@ -117,8 +117,9 @@ async function runFanoutOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind):
   const children: ChildProcess[] = [];
   try {
     console.log(`fanout: ${db} PostgreSQL, ${sites} sites, ${socketCount} sockets`);
-    server = await startServer({ db, broker: 'embedded' });
-    const { fleet } = await loadFleet(server.pool, sites);
+    const loaded = await startLoadedServer({ db, sites, warmTimeoutMs: WARM_TIMEOUT_MS[opts.size] });
+    server = loaded.server;
+    const { fleet } = loaded;
     // Per socket: the token of its account (one sign-in per account, shared by its sockets).
     const tokens = new Map<string, string>();
     for (const [username] of ACCOUNTS) tokens.set(username, await login(server.baseUrl, username));
@@ -217,9 +218,21 @@ async function runFanoutOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind):
         maxRss = Math.max(maxRss, server.rssMb());
         await sleep(10);
       }
-      // Let the last events arrive, then collect.
-      await sleep(Math.min(3000, stepMs / 2));
-      const reports = await Promise.all(children.map((c) => request(c, { cmd: 'report' }, 'report')));
+      // Let the last events arrive: until every expected SITE_EVENT is in or none came for 2 s (≤ 20 s).
+      let reports = await Promise.all(children.map((c) => request(c, { cmd: 'report' }, 'report')));
+      const waitStart = performance.now();
+      let lastCount = -1;
+      let lastChange = performance.now();
+      while (performance.now() - waitStart < 20_000) {
+        const got = reports.reduce((s, r) => s + r.siteEvents, 0);
+        if (got >= expected) break;
+        if (got !== lastCount) {
+          lastCount = got;
+          lastChange = performance.now();
+        } else if (performance.now() - lastChange > 2000) break;
+        await sleep(250);
+        reports = await Promise.all(children.map((c) => request(c, { cmd: 'report' }, 'report')));
+      }
       const histogram = new Array<number>(reports[0]?.histogram.length ?? 0).fill(0);
       const byEvent: Record<string, number> = {};
       for (const r of reports) {

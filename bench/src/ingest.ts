@@ -9,7 +9,14 @@ import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type BenchOptions, type BrokerKind, type DbKind, num } from './lib/cli.ts';
 import { type ProfileSummary, summariseProfiles } from './lib/profile.ts';
 import { printTable, type Row, startResult } from './lib/results.ts';
-import { runStep, type StepResult, startRig, VALUES_PER_MESSAGE, warmUp } from './lib/rig.ts';
+import {
+  runStep,
+  type StepResult,
+  startRig,
+  VALUES_PER_MESSAGE,
+  WARM_TIMEOUT_MS,
+  warmUp,
+} from './lib/rig.ts';
 import { errorText } from './lib/util.ts';
 
 export interface IngestRun {
@@ -99,11 +106,7 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
     run.connections = rig.publishers.connections;
     run.connectionMode = rig.mode;
     run.devices = rig.comIds.length;
-    const warm = await warmUp(
-      rig,
-      Math.min(startRate, 2000),
-      ({ tiny: 15_000, quick: 120_000, full: 600_000 } as const)[opts.size],
-    );
+    const warm = await warmUp(rig, Math.min(startRate, 2000), WARM_TIMEOUT_MS[opts.size]);
     run.warmUp = { messages: warm.messages, seconds: warm.seconds };
     if (warm.error) throw new Error(warm.error);
     let rate = startRate;

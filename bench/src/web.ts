@@ -12,9 +12,9 @@ import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { num } from './lib/cli.ts';
-import { loadFleet } from './lib/dataset.ts';
 import { printTable, startResult } from './lib/results.ts';
-import { type ServerHandle, startServer } from './lib/server.ts';
+import { startLoadedServer, WARM_TIMEOUT_MS } from './lib/rig.ts';
+import type { ServerHandle } from './lib/server.ts';
 import { errorText, type Percentiles, percentiles, REPO_ROOT, round1 } from './lib/util.ts';
 
 const WEB = path.join(REPO_ROOT, 'apps', 'web');
@@ -169,9 +169,16 @@ export const webBenchmark: Benchmark = {
         built = true;
       }
       manifest = manifestEntryWeight();
-      server = await startServer({ db: 'system', broker: 'embedded', env: { WEB_DIST: DIST } });
-      const load = await loadFleet(server.pool, sites);
-      console.log(`web: ${sites} sites loaded in ${load.seconds} s`);
+      const loaded = await startLoadedServer({
+        db: 'system',
+        sites,
+        env: { WEB_DIST: DIST },
+        warmTimeoutMs: WARM_TIMEOUT_MS[opts.size],
+      });
+      server = loaded.server;
+      console.log(
+        `web: ${sites} sites loaded in ${loaded.fleetLoad.seconds} s, warm-up ${loaded.warmUp.seconds} s`,
+      );
       browser = await chromium.launch({
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
         args: [

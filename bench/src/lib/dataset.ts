@@ -58,10 +58,16 @@ export interface FleetLoad {
 }
 
 /**
- * Loads the demo fleet of `total` sites (sites already present are kept). Devices get their demo
- * credentials (scrypt hashes) so they can sign in to the embedded broker.
+ * Loads the demo fleet of `total` sites (sites already present are kept). The devices in
+ * `credentialed` get their demo credentials (an scrypt hash each, ~2–10 ms of CPU) so they can sign
+ * in to the embedded broker with their own connection; the others are registered without a secret
+ * (in the benchmarks they publish through gateway connections, see load/publisher.ts).
  */
-export async function loadFleet(pool: pg.Pool, total: number): Promise<FleetLoad> {
+export async function loadFleet(
+  pool: pg.Pool,
+  total: number,
+  credentialed: ReadonlySet<string> = new Set(),
+): Promise<FleetLoad> {
   const started = performance.now();
   const fleet = buildDemoFleet({ sites: total });
   const existing = new Set(
@@ -118,7 +124,9 @@ export async function loadFleet(pool: pg.Pool, total: number): Promise<FleetLoad
   const hashed: unknown[][] = [];
   for (let i = 0; i < devices.length; i += 256) {
     const part = devices.slice(i, i + 256);
-    const hashes = await Promise.all(part.map((d) => hashDeviceSecret(demoDevicePassword(d.com_id))));
+    const hashes = await Promise.all(
+      part.map((d) => (credentialed.has(d.com_id) ? hashDeviceSecret(demoDevicePassword(d.com_id)) : null)),
+    );
     part.forEach((d, j) => {
       hashed.push([d.com_id, d.site_uid, d.vendor_uid, d.model, d.firmware, hashes[j]]);
     });

@@ -4,13 +4,16 @@
  * their committed row, and one measured load step (publish at a rate, wait for the server to drain,
  * count what was persisted).
  */
-import type { DemoFleet } from '@towerwatch/fleet';
+import { comIdOfSiteIndex, type DemoFleet } from '@towerwatch/fleet';
 import type { BrokerKind, DbKind } from './cli.ts';
 import { type FleetLoad, loadFleet } from './dataset.ts';
 import { coresUsed, sampleCpu } from './proc.ts';
 import { type Probe, type PublisherPool, startPublishers } from './publishers.ts';
 import { ingestMetrics, internalMqttCredentials, type ServerHandle, startServer } from './server.ts';
 import { errorText, type Percentiles, percentiles, sleep } from './util.ts';
+
+/** How long the warm-up may take to be processed, per size. */
+export const WARM_TIMEOUT_MS = { tiny: 15_000, quick: 120_000, full: 600_000 } as const;
 
 /** Readings in every load message. */
 export const VALUES_PER_MESSAGE = 20;
@@ -30,6 +33,8 @@ export interface RigOptions {
   logLevel?: string;
   /** Extra node arguments of the server (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
+  /** Extra environment of the server. */
+  env?: Record<string, string>;
 }
 
 export interface Rig {
@@ -54,12 +59,13 @@ export async function startRig(o: RigOptions): Promise<Rig> {
     nodeArgs: o.nodeArgs,
   });
   try {
-    const fleetLoad = await loadFleet(server.pool, o.sites);
+    // Which com_ids publish load, which are reserved (probes), and which sign in on their own.
+    const all = Array.from({ length: o.sites }, (_, i) => comIdOfSiteIndex(i));
     const reserve = o.reserve ?? 0;
-    const comIds = fleetLoad.fleet.devices
-      .slice(0, Math.max(0, fleetLoad.fleet.devices.length - reserve))
-      .slice(0, o.devices)
-      .map((d) => d.com_id);
+    const comIds = all.slice(0, Math.max(0, all.length - reserve)).slice(0, o.devices);
+    const credentialed = new Set(all.slice(all.length - reserve));
+    if (comIds.length <= o.connections) for (const c of comIds) credentialed.add(c);
+    const fleetLoad = await loadFleet(server.pool, o.sites, credentialed);
     const mode = comIds.length <= o.connections ? 'device' : 'shared';
     const creds = o.broker === 'embedded' && mode === 'shared' ? internalMqttCredentials() : {};
     const publishers = await startPublishers({
@@ -345,5 +351,48 @@ export async function warmUp(
       seconds: Math.round((performance.now() - started) / 100) / 10,
       error: errorText(err),
     };
+  }
+}
+
+export interface LoadedServer {
+  server: ServerHandle;
+  fleet: DemoFleet;
+  fleetLoad: FleetLoad;
+  warmUp: { messages: number; seconds: number };
+}
+
+/**
+ * A server holding the national fleet in a realistic state: every device has reported once through
+ * MQTT (latest values, alarm rows, device liveness written by the real ingest path), so counts and
+ * site lists read what they would in production. Used by the API, fan-out and web benchmarks.
+ */
+export async function startLoadedServer(o: {
+  db: DbKind;
+  sites: number;
+  env?: Record<string, string>;
+  warmTimeoutMs: number;
+}): Promise<LoadedServer> {
+  const rig = await startRig({
+    db: o.db,
+    broker: 'embedded',
+    sites: o.sites,
+    devices: o.sites,
+    processes: 1,
+    connections: 50,
+    env: o.env,
+  });
+  try {
+    const warm = await warmUp(rig, 2000, o.warmTimeoutMs);
+    if (warm.error) throw new Error(warm.error);
+    await rig.publishers.stop();
+    return {
+      server: rig.server,
+      fleet: rig.fleet,
+      fleetLoad: rig.fleetLoad,
+      warmUp: { messages: warm.messages, seconds: warm.seconds },
+    };
+  } catch (err) {
+    await rig.stop().catch(() => undefined);
+    throw err;
   }
 }
