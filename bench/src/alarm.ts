@@ -79,7 +79,7 @@ async function runAlarmOnce(opts: BenchOptions, broker: BrokerKind, db: DbKind):
   const devices = num(opts, 'devices', { tiny: 20, quick: 5000, full: 50_000 });
   const connections = num(opts, 'connections', { tiny: 20, quick: 200, full: 2000 });
   const probeSites = num(opts, 'probe-sites', { tiny: 3, quick: 20, full: 100 });
-  const durationMs = num(opts, 'seconds', { tiny: 3, quick: 10, full: 60 }) * 1000;
+  const durationMs = num(opts, 'seconds', { tiny: 3, quick: 8, full: 60 }) * 1000;
   const intervalMs = num(opts, 'probe-interval-ms', { tiny: 250, quick: 100, full: 100 });
   const flagRate = opts.flags.get('rate');
   const measured = halfOfIngest(opts, broker, db);

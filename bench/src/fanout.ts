@@ -192,7 +192,7 @@ async function runFanoutOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind):
     };
     // Every event site reports normal first (state loaded, alarm rows created), then it is measured.
     for (let i = 0; i < eventSites.length; i++) publish(i, false);
-    await sleep(opts.size === 'tiny' ? 2000 : 5000);
+    await sleep({ tiny: 2000, quick: 3000, full: 5000 }[opts.size]);
     let cursor = 0;
     for (const rate of rates) {
       await Promise.all(children.map((c) => request(c, { cmd: 'report' }, 'report')));

@@ -69,7 +69,7 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
   const processes = num(opts, 'processes', { tiny: 1, quick: 2, full: 2 });
   const startRate = num(opts, 'start-rate', { tiny: 40, quick: 1000, full: 2000 });
   const factor = num(opts, 'factor', { tiny: 2, quick: 2, full: 1.5 });
-  const maxSteps = num(opts, 'steps', { tiny: 1, quick: 4, full: 10 });
+  const maxSteps = num(opts, 'steps', { tiny: 1, quick: 3, full: 10 });
   const stepMs = num(opts, 'step-seconds', { tiny: 1.5, quick: 4, full: 20 }) * 1000;
   const run: IngestRun = {
     broker,
