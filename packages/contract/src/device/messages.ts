@@ -2,6 +2,7 @@
  * Device → server and server → device messages (docs/device-protocol.md). Types come from z.infer;
  * the simulator builds payloads with them and the server ingest validates with them.
  */
+import { ACCESS_EVENTS } from '@towerwatch/domain';
 import { z } from 'zod';
 import { deviceTs, MAX_READINGS_PER_MESSAGE, msgId } from './common.ts';
 import { pinName } from './pins.ts';
@@ -27,19 +28,7 @@ export type PinsMessage = z.infer<typeof pinsMessage>;
  * `value` 1 (active, the default) or 0 (cleared).
  */
 export const DEVICE_EVENT_NAMES = [
-  'door_open',
-  'door_close',
-  'lock_open',
-  'lock_close',
-  'lock_open_fail',
-  'lock_close_fail',
-  'lock_fault',
-  'card_reader_fault',
-  'security_breach',
-  'security_breach_cleared',
-  'high_vibration',
-  'mild_vibration',
-  'high_motion',
+  ...ACCESS_EVENTS,
   'smoke_detection',
   'water_detection',
   'dg_start_fail',

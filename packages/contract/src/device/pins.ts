@@ -3,101 +3,33 @@
  * (platform-core §3 pin config, §5 required tenants and analog services, §9 pin service options).
  * The physical pin layout used by the demo fleet is documented in docs/device-protocol.md.
  */
-import { ALL_TENANTS } from '@towerwatch/domain';
+import {
+  ALL_TENANTS,
+  PIN_PRIORITIES,
+  PIN_SERVICES,
+  type PinService,
+  pinServiceRequiresTenant,
+  RMS_SERVICES,
+  type RmsService,
+  TENANT_REQUIRED_PIN_SERVICES,
+} from '@towerwatch/domain';
 import { z } from 'zod';
 
 /**
- * Pin types (platform-core §9 "pin service options", spelled as in §5). Door and lock are both
- * `access_control`, told apart by the pin config's `priority`.
+ * Pin types are the domain's pin services (platform-core §9 "pin service options", spelled as in §5);
+ * the rules about them (required tenant, analog inputs, RMS services) live once, in the domain package.
+ * Door and lock are both `access_control`, told apart by the pin config's `priority`.
  */
-export const PIN_TYPES = [
-  'main_phase_a',
-  'main_phase_b',
-  'main_phase_c',
-  'dg_status',
-  'pg_status',
-  'dg_fuel',
-  'temperature',
-  'humidity',
-  'access_control',
-  'vibration_sensor',
-  'motion_sensor',
-  'battery_terminal',
-  'battery_current_critical',
-  'battery_current_non_critical',
-  'dc_low_voltage',
-  'dc_fan_fault',
-  'mains_fail',
-  'rectifier_fail',
-  'site_down',
-  'dc_load_fail',
-  'aviation_light_fail',
-  'smoke_detector',
-  'water_detector',
-  'inverter_battery_low',
-] as const;
+export const PIN_TYPES = PIN_SERVICES;
 /** One pin type. */
-export type PinType = (typeof PIN_TYPES)[number];
+export type PinType = PinService;
 export const pinType = z.enum(PIN_TYPES);
 
 /** Pin types whose config must name a tenant (platform-core §5). */
-export const TENANT_REQUIRED_PIN_TYPES = [
-  'main_phase_a',
-  'main_phase_b',
-  'main_phase_c',
-  'battery_current_critical',
-  'battery_current_non_critical',
-  'battery_terminal',
-  'dc_load_fail',
-  'pg_status',
-  'dg_status',
-] as const satisfies readonly PinType[];
+export const TENANT_REQUIRED_PIN_TYPES = TENANT_REQUIRED_PIN_SERVICES;
 
 /** True when a config of this pin type needs a tenant (platform-core §5). */
-export function pinTypeRequiresTenant(type: PinType): boolean {
-  return (TENANT_REQUIRED_PIN_TYPES as readonly string[]).includes(type);
-}
-
-/** Pin types read from analog inputs (platform-core §5); every other type is a digital input. */
-export const ANALOG_PIN_TYPES = [
-  'main_phase_a',
-  'main_phase_b',
-  'main_phase_c',
-  'battery_current_critical',
-  'battery_current_non_critical',
-  'battery_terminal',
-  'temperature',
-  'humidity',
-  'vibration_sensor',
-  'motion_sensor',
-  // DG fuel level is a level sensor (percent), read on an analog input.
-  'dg_fuel',
-] as const satisfies readonly PinType[];
-
-/** True when this pin type is read from an analog input. */
-export function isAnalogPinType(type: PinType): boolean {
-  return (ANALOG_PIN_TYPES as readonly string[]).includes(type);
-}
-
-/** RMS services (platform-core §3). */
-export const RMS_SERVICES = [
-  'main_phase',
-  'dg_status',
-  'pg_status',
-  'dg_fuel',
-  'temperature',
-  'humidity',
-  'access_control',
-  'battery_cell',
-  'battery_terminal',
-  'battery_current',
-  'dc_fan_fault',
-  'battery_offset',
-  'smoke_detector',
-  'water_detector',
-] as const;
-/** One RMS service. */
-export type RmsService = (typeof RMS_SERVICES)[number];
+export const pinTypeRequiresTenant: (type: PinType) => boolean = pinServiceRequiresTenant;
 
 /**
  * The RMS service a pin type belongs to, or null for the alarm-contact types that the §3
@@ -132,10 +64,6 @@ export function pinService(type: PinType): RmsService | null {
       return null;
   }
 }
-
-/** Pin config priority (platform-core §3): door or lock for access pins, primary for the main DC bus. */
-export const PIN_PRIORITIES = ['door', 'lock', 'primary'] as const;
-export type PinPriority = (typeof PIN_PRIORITIES)[number];
 
 /**
  * Pin names: analog inputs `am1`…`am16`, digital inputs `di1`…`di16`, digital outputs `do1`…`do8`.
