@@ -3,7 +3,7 @@
  * conditions, device liveness and DC load per tenant. Plain data, owned by the ingest worker of
  * the site's devices; hydrated from PostgreSQL on first use.
  */
-import type { DcLoadState } from '@towerwatch/domain';
+import { type DcLoadState, initialPinStatus } from '@towerwatch/domain';
 import type { SiteAlarmSettings } from './settings.ts';
 
 /** A pin config as the engine needs it (contract PinConfig, camelCased). */
@@ -82,33 +82,12 @@ export function alarmKey(alarmId: string, tenant: string | null): string {
   return `${alarmId}|${tenant ?? ''}`;
 }
 
-/**
- * Initial runtime value of a pin (platform-core §4): access pins start at 1, DG and PG at 0,
- * battery voltage at -1 (unknown), current at 0; everything else unknown (null).
- */
-export function initialPinValue(type: string): number | null {
-  switch (type) {
-    case 'access_control':
-      return 1;
-    case 'dg_status':
-    case 'pg_status':
-      return 0;
-    case 'battery_terminal':
-      return -1;
-    case 'battery_current_critical':
-    case 'battery_current_non_critical':
-      return 0;
-    default:
-      return null;
-  }
-}
-
 /** A fresh state for a site: every configured pin at its initial value, no alarms. */
 export function createSiteState(site: EngineSite): SiteState {
   const pins = new Map<string, PinRuntime>();
   for (const pin of site.pins) {
     const key = pinKey(pin.comId, pin.pinName);
-    if (!pins.has(key)) pins.set(key, { value: initialPinValue(pin.type), ts: null });
+    if (!pins.has(key)) pins.set(key, { value: initialPinStatus(pin.type), ts: null });
   }
   const devices = new Map<string, DeviceRuntime>();
   for (const comId of site.comIds) devices.set(comId, { lastSeenAt: null, online: false });
