@@ -5,6 +5,7 @@ export * from './alarms.ts';
 export * from './billing.ts';
 export * from './colours.ts';
 export * from './companies.ts';
+export * from './battery.ts';
 export * from './dashboard-counts.ts';
 export * from './dashboard-tiles.ts';
 export * from './date-ranges.ts';

@@ -5,7 +5,13 @@
  * count use the domain rules (`countOfflineBuckets`, `countDcLoad`).
  */
 import type { DashboardCountQuery, DashboardCountReply, StatusCountsReply } from '@towerwatch/contract';
-import { countDcLoad, countOfflineBuckets, FIRST_OPERATOR_TENANT, isDcLoadState } from '@towerwatch/domain';
+import {
+  batteryClass,
+  countDcLoad,
+  countOfflineBuckets,
+  FIRST_OPERATOR_TENANT,
+  isDcLoadState,
+} from '@towerwatch/domain';
 import { parseSiteAlarmSettings } from '../../alarms/settings.ts';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
@@ -17,18 +23,6 @@ export interface CountsDeps {
   counts: CountsRepository;
   sites: SiteRepository;
   clock: Clock;
-}
-
-/**
- * Battery class of a site by its lowest DC bus voltage (the spec names full/good/ok/bad without
- * limits; decision, 48 V systems): bad below the site's dc_low_voltage threshold (default 47 V),
- * ok below 50 V, good below 53 V, full from 53 V. Not in the domain package yet.
- */
-export function batteryClass(volts: number, dcLowVoltage: number): 'full' | 'good' | 'ok' | 'bad' {
-  if (volts < dcLowVoltage) return 'bad';
-  if (volts < 50) return 'ok';
-  if (volts < 53) return 'good';
-  return 'full';
 }
 
 export function createCountsService(deps: CountsDeps) {
