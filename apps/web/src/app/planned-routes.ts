@@ -17,7 +17,6 @@ const FEATURE = 'A later issue (feature areas: access control, analytics, power 
 const ADMIN = 'A later issue: operator administration of customers, devices and vendors.';
 
 export const PLANNED_ROUTES: readonly PlannedRoute[] = [
-  { path: 'site/list', title: 'All Sites', guards: ['user', 'setup'], planned: SITE_LISTS },
   { path: 'site/map', title: 'Map', guards: ['user', 'setup'], planned: SITE_LISTS },
   { path: 'site/availability', title: 'Site Availability', guards: ['user', 'setup'], planned: SITE_LISTS },
   { path: 'site/history', title: 'Site History', guards: ['user', 'setup'], planned: SITE_LISTS },

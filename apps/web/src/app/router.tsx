@@ -117,6 +117,15 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('../features/auth/pages/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
           },
+          {
+            path: 'site/list',
+            loader: guarded('user', 'setup'),
+            handle: { title: 'All Sites' },
+            lazy: () =>
+              import('../features/site-list/pages/site-list-page.tsx').then((m) => ({
+                Component: m.SiteListPage,
+              })),
+          },
           ...PLANNED_ROUTES.map(
             (route): RouteObject => ({
               path: route.path,

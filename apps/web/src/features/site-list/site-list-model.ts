@@ -1,0 +1,187 @@
+import type { LivePayload, LiveEventName, Site } from '@towerwatch/contract';
+import {
+  DC_LOAD_LABELS,
+  isAlarmRaised,
+  OFFLINE_BUCKET_LABELS,
+  type OfflineBucket,
+  offlineBucketOf,
+  propertyMatchesFilter,
+  type SiteFilter,
+  siteAlarmsMatchFilter,
+  tenantLabel,
+  toEpochMs,
+} from '@towerwatch/domain';
+import { type SiteListFilter, siteFilterFromSearch } from '../../lib/site-filter-url.ts';
+
+/** One row of the site list, derived from a site at `now`. */
+export interface SiteRow {
+  uid: string;
+  name: string;
+  genericSiteId: string;
+  status: 'online' | 'offline';
+  tenants: string[];
+  /** Raised alarms (available, not normal, not paused). */
+  alarmCount: number;
+  alarmIds: string[];
+  /** DC load state per tenant, e.g. 'Robi: Normal'. */
+  dcLoad: { tenant: string; value: string; label: string }[];
+  /** Battery left / max in Ah; null when unknown. */
+  batteryLeft: number | null;
+  batteryMax: number | null;
+  /** Epoch ms of the newest alarm transition, or null. */
+  lastEventMs: number | null;
+  offlineBucket: OfflineBucket | null;
+  offlineLabel: string | null;
+}
+
+/** Builds the row of a site. */
+export function siteRow(site: Site, now: Date): SiteRow {
+  let lastEventMs: number | null = null;
+  let offline: OfflineBucket | null = null;
+  const raised: string[] = [];
+  for (const alarm of site.alarms) {
+    const ms = toEpochMs(alarm.lastEvent);
+    if (ms !== null && (lastEventMs === null || ms > lastEventMs)) lastEventMs = ms;
+    if (isAlarmRaised(alarm)) raised.push(alarm.id);
+    offline ??= offlineBucketOf(alarm, now);
+  }
+  return {
+    uid: site.uid,
+    name: site.name,
+    genericSiteId: site.meta.generic_site_id ?? site.uid,
+    status: site.status,
+    tenants: site.tenants,
+    alarmCount: raised.length,
+    alarmIds: [...new Set(raised)],
+    dcLoad: site.dc_load.map((entry) => ({
+      tenant: entry.tenant,
+      value: entry.value,
+      label: `${tenantLabel(entry.tenant)}: ${DC_LOAD_LABELS[entry.value]}`,
+    })),
+    batteryLeft: site.battery_left,
+    batteryMax: site.battery_max,
+    lastEventMs,
+    offlineBucket: offline,
+    offlineLabel: offline ? OFFLINE_BUCKET_LABELS[offline] : null,
+  };
+}
+
+/** Search by name, uid or generic site ID (case-insensitive substring). */
+export function matchesSearch(site: Pick<Site, 'name' | 'uid' | 'meta'>, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return (
+    site.name.toLowerCase().includes(q) ||
+    site.uid.toLowerCase().includes(q) ||
+    (site.meta.generic_site_id ?? '').toLowerCase().includes(q)
+  );
+}
+
+/** The values of a site property, for property filters (platform-core §3 site properties). */
+export function sitePropertyValues(site: Site, property: string, tenant?: string | null): string[] {
+  switch (property) {
+    case 'devices':
+      return site.devices;
+    case 'dc_load':
+      return site.dc_load.filter((e) => !tenant || e.tenant === tenant).map((e) => e.value);
+    case 'door_status':
+      return site.alarms.filter((a) => a.id === 'door_status' && a.isAvailable).map((a) => a.id);
+    case 'rectifier':
+      return [site.rectifier.rectifier_type, site.rectifier.rectifier_type_2].filter(
+        (t): t is string => t !== null,
+      );
+    default:
+      return [site.rectifier.rectifier_type, site.rectifier.rectifier_type_2].filter(
+        (t) => t === property,
+      ) as string[];
+  }
+}
+
+/** True when a site passes a site filter (alarm filters by the domain's alarm rule). */
+export function siteMatchesFilter(site: Site, filter: SiteFilter, now: Date): boolean {
+  if (filter.type === 'alarm') return siteAlarmsMatchFilter(site.alarms, filter, now);
+  return propertyMatchesFilter(sitePropertyValues(site, filter.id, filter.tenant), filter);
+}
+
+function isSiteFilter(value: unknown): value is SiteListFilter {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (v.type === 'alarm' || v.type === 'property') && typeof v.id === 'string' && v.id !== '';
+}
+
+/**
+ * The list filter of a URL: the `filter` parameter as JSON (the domain's `tileLink`), else the
+ * flat parameters the dashboard tiles write (`siteListHref`). Null when none or malformed.
+ */
+export function listFilterFromSearch(search: URLSearchParams): SiteListFilter | null {
+  const json = search.get('filter');
+  if (json) {
+    try {
+      const parsed: unknown = JSON.parse(json);
+      return isSiteFilter(parsed) ? parsed : null;
+    } catch {
+      return null;
+    }
+  }
+  return siteFilterFromSearch(search);
+}
+
+const PROPERTY_LABELS: Readonly<Record<string, string>> = {
+  devices: 'RMS installed',
+  dc_load: 'DC load',
+  door_status: 'Door installed',
+  rectifier: 'Rectifier',
+};
+
+/** Human-readable chips of a filter, one per condition. */
+export function filterChips(
+  filter: SiteListFilter,
+  nameOf: (id: string) => string,
+): { key: string; label: string }[] {
+  const subject =
+    filter.type === 'alarm' ? nameOf(filter.id) : (PROPERTY_LABELS[filter.id] ?? nameOf(filter.id));
+  const chips: { key: string; label: string }[] = [];
+  if (filter.exists !== undefined)
+    chips.push({ key: 'exists', label: `${subject}: ${filter.exists ? 'installed' : 'not installed'}` });
+  if (filter.expected !== undefined)
+    chips.push({ key: 'expected', label: `${subject}: ${filter.expected ? 'normal' : 'alarm'}` });
+  if (filter.value !== undefined)
+    chips.push({
+      key: 'value',
+      label: `${subject}: ${DC_LOAD_LABELS[filter.value as keyof typeof DC_LOAD_LABELS] ?? filter.value}`,
+    });
+  if (filter.minDuration !== undefined)
+    chips.push({ key: 'minDuration', label: `For at least ${filter.minDuration} min` });
+  if (filter.maxDuration !== undefined)
+    chips.push({ key: 'maxDuration', label: `For under ${filter.maxDuration} min` });
+  if (filter.tenant) chips.push({ key: 'tenant', label: `Tenant: ${tenantLabel(filter.tenant)}` });
+  if (chips.length === 0) chips.push({ key: 'all', label: subject });
+  return chips;
+}
+
+/**
+ * The filter without one condition; null when nothing meaningful remains (the subject alone does
+ * not filter an alarm).
+ */
+export function removeCondition(filter: SiteListFilter, key: string): SiteListFilter | null {
+  if (key === 'all') return null;
+  const next: SiteListFilter = { ...filter };
+  delete next[key as keyof SiteListFilter];
+  const conditions = ['exists', 'expected', 'value', 'minDuration', 'maxDuration'] as const;
+  return conditions.some((k) => next[k] !== undefined) ? next : null;
+}
+
+/** The site after a SITE_STATUS_UPDATED message (alarms and DC load replaced, status from device_online). */
+export function applyStatusUpdate(
+  site: Site,
+  update: LivePayload<Extract<LiveEventName, 'SITE_STATUS_UPDATED'>>,
+): Site {
+  if (site.uid !== update.siteUid) return site;
+  const online = update.alarms.find((a) => a.id === 'device_online');
+  return {
+    ...site,
+    alarms: update.alarms,
+    dc_load: update.dcLoad,
+    status: online ? (online.isNormal ? 'online' : 'offline') : site.status,
+  };
+}
