@@ -22,7 +22,6 @@ export const PLANNED_ROUTES: readonly PlannedRoute[] = [
   { path: 'site/history', title: 'Site History', guards: ['user', 'setup'], planned: SITE_LISTS },
   { path: 'site/info', title: 'Site Info', guards: ['user', 'setup'], planned: SITE_LISTS },
   { path: 'site/rectifier', title: 'Rectifiers', guards: ['user', 'setup'], planned: SITE_LISTS },
-  { path: 'site', title: 'Site Overview', guards: ['user', 'setup', 'site'], planned: SITE_PAGE },
   { path: 'alarm', title: 'Alarms', guards: ['user', 'setup', 'site'], planned: SITE_PAGE },
   { path: 'settings', title: 'Site Settings', guards: ['user', 'setup', 'site'], planned: SITE_PAGE },
   { path: 'oem/data', title: 'OEM Data', guards: ['user', 'setup', 'site'], planned: FEATURE },

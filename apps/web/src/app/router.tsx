@@ -126,6 +126,15 @@ export const routes: RouteObject[] = [
                 Component: m.SiteListPage,
               })),
           },
+          {
+            path: 'site',
+            loader: guarded('user', 'setup', 'site'),
+            handle: { title: 'Site Overview' },
+            lazy: () =>
+              import('../features/site-overview/pages/site-overview-page.tsx').then((m) => ({
+                Component: m.SiteOverviewPage,
+              })),
+          },
           ...PLANNED_ROUTES.map(
             (route): RouteObject => ({
               path: route.path,

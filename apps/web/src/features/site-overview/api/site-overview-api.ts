@@ -1,0 +1,51 @@
+import {
+  type AcknowledgeEventReply,
+  type EventPageReply,
+  SITE_API_PATHS,
+  type SiteAlarmsReply,
+  type SiteDetailsReply,
+} from '@towerwatch/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** Query keys of the focused site's pages. */
+export const siteOverviewKeys = {
+  all: ['site-overview'] as const,
+  details: (siteUid: string) => [...siteOverviewKeys.all, 'details', siteUid] as const,
+  alarms: (siteUid: string) => [...siteOverviewKeys.all, 'alarms', siteUid] as const,
+};
+
+/** GET /user/site/details: the site, its pin configs with their latest values, devices and controls. */
+export const siteDetailsQueryOptions = (siteUid: string) =>
+  queryOptions({
+    queryKey: siteOverviewKeys.details(siteUid),
+    queryFn: ({ signal }) =>
+      apiFetch<SiteDetailsReply>(SITE_API_PATHS.siteDetails, { query: { site_uid: siteUid }, signal }),
+  });
+
+/** GET /user/site/alarms: the site's alarms, tenant-filtered for the caller. */
+export const siteAlarmsQueryOptions = (siteUid: string) =>
+  queryOptions({
+    queryKey: siteOverviewKeys.alarms(siteUid),
+    queryFn: ({ signal }) =>
+      apiFetch<SiteAlarmsReply>(SITE_API_PATHS.siteAlarms, { query: { site_uid: siteUid }, signal }),
+  });
+
+/** GET /user/site/events: one page (100, newest first) of ids below `oldestId`. */
+export function fetchEventPage(
+  siteUid: string,
+  oldestId: number,
+  tenant: string | null,
+  signal?: AbortSignal,
+): Promise<EventPageReply> {
+  return apiFetch<EventPageReply>(SITE_API_PATHS.siteEvents, {
+    query: { site_uid: siteUid, oldest_id: oldestId, tenant },
+    signal,
+    progress: false,
+  });
+}
+
+/** POST /user/network/acknowledge-event. */
+export function acknowledgeEvent(eventId: number): Promise<AcknowledgeEventReply> {
+  return apiFetch<AcknowledgeEventReply>(SITE_API_PATHS.acknowledgeEvent, { body: { eventId } });
+}

@@ -1,0 +1,14 @@
+import type { AuthUser } from '@towerwatch/contract';
+import { notifications } from '@mantine/notifications';
+import { checkRestrictedAction } from '@towerwatch/domain';
+
+/**
+ * Guards a restricted action (platform-core §5, §8): read-only users get the spec's toast and the
+ * action does not run. Returns whether the action may go on.
+ */
+export function allowRestrictedAction(user: AuthUser, action: string): boolean {
+  const check = checkRestrictedAction(user, action);
+  if (check.allowed) return true;
+  notifications.show({ color: 'red', message: check.message, autoClose: 3000, position: 'top-center' });
+  return false;
+}

@@ -1,0 +1,197 @@
+import type { SiteAlarm, SiteDetailsReply, SitePinConfig } from '@towerwatch/contract';
+import {
+  alarmValueDisplay,
+  type ColourKind,
+  DC_LOAD_LABELS,
+  eventDisplayName,
+  isPausedAlarm,
+  type ValueColour,
+  valueColour,
+} from '@towerwatch/domain';
+
+/** Mantine colour of a domain value colour (feature-areas §9). */
+export const MANTINE_COLOUR: Readonly<Record<ValueColour, string>> = {
+  red: 'red',
+  blue: 'blue',
+  yellow: 'yellow',
+  sky: 'cyan',
+  green: 'teal',
+  gray: 'gray',
+};
+
+/** One measured value of the power chain. */
+export interface ChainValue {
+  label: string;
+  value: number | null;
+  unit: string;
+  colour: ValueColour;
+}
+
+/** One on/off or open/close state of the power chain. */
+export interface ChainState {
+  label: string;
+  /** The display word (ON/OFF, OPEN/CLOSE), or '-' when unknown. */
+  text: string;
+  active: boolean | null;
+}
+
+/** The power chain of a site for the focused tenant (platform-core §2 site overview). */
+export interface PowerChain {
+  mains: ChainValue[];
+  generators: ChainState[];
+  rectifier: { types: string[]; failed: boolean | null };
+  dcLoad: { tenant: string; label: string; value: string }[];
+  battery: { voltage: ChainValue; current: ChainValue; backupMinutes: number | null };
+  climate: { temperature: ChainValue; humidity: ChainValue };
+  access: ChainState[];
+}
+
+/** Live values not carried by the pin configs. */
+export interface LiveExtras {
+  backupMinutes: number | null;
+  temperature?: number | null;
+  humidity?: number | null;
+}
+
+const forTenant = (pin: SitePinConfig, tenant: string | null) =>
+  !pin.tenant || !tenant || pin.tenant === tenant;
+
+function measure(label: string, kind: ColourKind, value: number | null, unit: string): ChainValue {
+  return { label, value, unit, colour: valueColour(kind, value) };
+}
+
+function state(label: string, alarmId: string, status: number | null | undefined): ChainState {
+  const known = status === 0 || status === 1;
+  return {
+    label,
+    text: alarmValueDisplay(alarmId, known ? status : null),
+    active: known ? status === 1 : null,
+  };
+}
+
+/**
+ * Builds the power chain from the site details (pin values by pin type) and the alarms; pins with a
+ * tenant count only for the focused tenant.
+ */
+export function powerChain(
+  details: SiteDetailsReply,
+  alarms: readonly SiteAlarm[],
+  tenant: string | null,
+  extras: LiveExtras,
+): PowerChain {
+  const pins = details.pinConfigs.filter((pin) => forTenant(pin, tenant));
+  const pin = (type: string) => pins.find((p) => p.type === type);
+  const mains = (['a', 'b', 'c'] as const).flatMap((phase) => {
+    const p = pin(`main_phase_${phase}`);
+    return p ? [measure(`Phase ${phase.toUpperCase()}`, 'ac_voltage', p.status, 'V')] : [];
+  });
+  const generators: ChainState[] = [];
+  const dg = pin('dg_status');
+  if (dg) generators.push(state('DG', 'dg_on', dg.status));
+  const pg = pin('pg_status');
+  if (pg) generators.push(state('PG', 'pg_on', pg.status));
+  const rectFail = alarms.find((a) => a.id === 'rectifier_fail' && a.isAvailable);
+  const current = pin('battery_current_critical') ?? pin('battery_current_non_critical');
+  const temperaturePin = pin('temperature');
+  const humidityPin = pin('humidity');
+  const access: ChainState[] = [];
+  for (const p of pins.filter((x) => x.type === 'access_control')) {
+    if (p.priority === 'door') access.push(state(p.label ?? 'Door', 'door_status', p.status));
+    if (p.priority === 'lock') access.push(state(p.label ?? 'Lock', 'lock_status', p.status));
+  }
+  return {
+    mains,
+    generators,
+    rectifier: {
+      types: [details.siteInfo.rectifier.rectifier_type, details.siteInfo.rectifier.rectifier_type_2].filter(
+        (t): t is string => t !== null,
+      ),
+      failed: rectFail ? !rectFail.isNormal : null,
+    },
+    dcLoad: details.siteInfo.dc_load.map((entry) => ({
+      tenant: entry.tenant,
+      value: entry.value,
+      label: DC_LOAD_LABELS[entry.value],
+    })),
+    battery: {
+      voltage: measure('Voltage', 'dc_voltage', pin('battery_terminal')?.status ?? null, 'V'),
+      current: measure('Current', 'current', current?.status ?? null, 'A'),
+      backupMinutes: extras.backupMinutes,
+    },
+    climate: {
+      temperature: measure(
+        'Temperature',
+        'temperature',
+        extras.temperature !== undefined ? extras.temperature : (temperaturePin?.status ?? null),
+        '°C',
+      ),
+      humidity: measure(
+        'Humidity',
+        'percentage',
+        extras.humidity !== undefined ? extras.humidity : (humidityPin?.status ?? null),
+        '%',
+      ),
+    },
+    access,
+  };
+}
+
+/** The pin configs after a live pin reading (matched by com_id and pin name). */
+export function applyPinValue(
+  pins: readonly SitePinConfig[],
+  comId: string,
+  pinName: string,
+  value: number,
+  time: string,
+): SitePinConfig[] {
+  return pins.map((p) =>
+    p.com_id === comId && p.pin_name === pinName ? { ...p, status: value, updated_at: time } : p,
+  );
+}
+
+/** One alarm as the alarm lists show it. */
+export interface AlarmRow {
+  key: string;
+  id: string;
+  name: string;
+  tenant: string | null;
+  group: string;
+  /** YES/NO-style value: the first word while the alarm is active. */
+  display: string;
+  state: 'raised' | 'normal' | 'paused' | 'unavailable';
+  lastEvent: string | null;
+}
+
+/** Alarm rows, raised first, with the company's names (platform-core §3, §9). */
+export function alarmRows(alarms: readonly SiteAlarm[], companyCode: string | null): AlarmRow[] {
+  const order = { raised: 0, paused: 1, normal: 2, unavailable: 3 } as const;
+  return alarms
+    .map((alarm): AlarmRow => {
+      const rowState = isPausedAlarm(alarm)
+        ? 'paused'
+        : !alarm.isAvailable
+          ? 'unavailable'
+          : alarm.isNormal
+            ? 'normal'
+            : 'raised';
+      return {
+        key: `${alarm.id}:${alarm.tenant ?? ''}`,
+        id: alarm.id,
+        name: eventDisplayName(alarm.id, companyCode),
+        tenant: alarm.tenant,
+        group: alarm.group,
+        display: alarmValueDisplay(alarm.id, alarm.isNormal ? 0 : 1),
+        state: rowState,
+        lastEvent: alarm.lastEvent,
+      };
+    })
+    .sort((a, b) => order[a.state] - order[b.state] || a.name.localeCompare(b.name));
+}
+
+/** Minutes as '3 h 05 min'. */
+export function formatMinutes(minutes: number | null): string {
+  if (minutes === null || !Number.isFinite(minutes)) return '—';
+  const m = Math.max(0, Math.round(minutes));
+  const h = Math.floor(m / 60);
+  return h > 0 ? `${h} h ${String(m % 60).padStart(2, '0')} min` : `${m} min`;
+}
