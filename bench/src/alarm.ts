@@ -75,8 +75,8 @@ function probePayload(msgId: string, ts: number, temperature: number): string {
 }
 
 async function runAlarmOnce(opts: BenchOptions, broker: BrokerKind, db: DbKind): Promise<AlarmRun> {
-  const sites = num(opts, 'sites', { tiny: 30, quick: 5000, full: 50_000 });
-  const devices = num(opts, 'devices', { tiny: 20, quick: 5000, full: 50_000 });
+  const sites = num(opts, 'sites', { tiny: 30, quick: 1000, full: 50_000 });
+  const devices = num(opts, 'devices', { tiny: 20, quick: 1000, full: 50_000 });
   const connections = num(opts, 'connections', { tiny: 20, quick: 200, full: 2000 });
   const probeSites = num(opts, 'probe-sites', { tiny: 3, quick: 20, full: 100 });
   const durationMs = num(opts, 'seconds', { tiny: 3, quick: 8, full: 60 }) * 1000;
@@ -85,7 +85,7 @@ async function runAlarmOnce(opts: BenchOptions, broker: BrokerKind, db: DbKind):
   const measured = halfOfIngest(opts, broker, db);
   const loadRate = flagRate
     ? Number(flagRate)
-    : (measured ?? num(opts, 'default-rate', { tiny: 20, quick: 1000, full: 5000 }));
+    : (measured ?? num(opts, 'default-rate', { tiny: 20, quick: 100, full: 250 }));
   const run: AlarmRun = {
     broker,
     db,

@@ -95,7 +95,7 @@ function request<T extends WsChildMessage['type']>(
 }
 
 async function runFanoutOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind): Promise<FanoutRun> {
-  const sites = num(opts, 'sites', { tiny: 40, quick: 2000, full: 50_000 });
+  const sites = num(opts, 'sites', { tiny: 40, quick: 1000, full: 50_000 });
   const socketCount = num(opts, 'sockets', { tiny: 10, quick: 200, full: 2000 });
   const processes = num(opts, 'processes', { tiny: 1, quick: 2, full: 2 });
   const stepMs = num(opts, 'step-seconds', { tiny: 2, quick: 4, full: 15 }) * 1000;

@@ -63,11 +63,11 @@ function combos(opts: BenchOptions): { broker: BrokerKind; db: DbKind }[] {
 }
 
 export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: DbKind): Promise<IngestRun> {
-  const sites = num(opts, 'sites', { tiny: 30, quick: 5000, full: 50_000 });
-  const devices = num(opts, 'devices', { tiny: 20, quick: 5000, full: 50_000 });
+  const sites = num(opts, 'sites', { tiny: 30, quick: 1000, full: 50_000 });
+  const devices = num(opts, 'devices', { tiny: 20, quick: 1000, full: 50_000 });
   const connections = num(opts, 'connections', { tiny: 20, quick: 200, full: 2000 });
   const processes = num(opts, 'processes', { tiny: 1, quick: 2, full: 2 });
-  const startRate = num(opts, 'start-rate', { tiny: 40, quick: 1000, full: 2000 });
+  const startRate = num(opts, 'start-rate', { tiny: 40, quick: 200, full: 250 });
   const factor = num(opts, 'factor', { tiny: 2, quick: 2, full: 1.5 });
   const maxSteps = num(opts, 'steps', { tiny: 1, quick: 3, full: 10 });
   const stepMs = num(opts, 'step-seconds', { tiny: 1.5, quick: 4, full: 20 }) * 1000;

@@ -144,7 +144,7 @@ export const webBenchmark: Benchmark = {
   description: 'production bundle weight and time to a rendered dashboard in headless Chromium',
   async run(opts) {
     const result = startResult(opts, 'web');
-    const sites = num(opts, 'sites', { tiny: 200, quick: 5000, full: 50_000 });
+    const sites = num(opts, 'sites', { tiny: 200, quick: 1000, full: 50_000 });
     const repeats = num(opts, 'repeats', { tiny: 2, quick: 3, full: 10 });
     let error: string | null = null;
     let built = false;
