@@ -12,7 +12,6 @@ export interface PlannedRoute {
 }
 
 const SITE_LISTS = 'Issue 6 (site list, map, availability, history and the site overview pages).';
-const SITE_PAGE = 'Issue 6: the live site overview, alarms, settings and events of the focused site.';
 const FEATURE = 'A later issue (feature areas: access control, analytics, power data, tickets, billing).';
 const ADMIN = 'A later issue: operator administration of customers, devices and vendors.';
 
@@ -22,8 +21,6 @@ export const PLANNED_ROUTES: readonly PlannedRoute[] = [
   { path: 'site/history', title: 'Site History', guards: ['user', 'setup'], planned: SITE_LISTS },
   { path: 'site/info', title: 'Site Info', guards: ['user', 'setup'], planned: SITE_LISTS },
   { path: 'site/rectifier', title: 'Rectifiers', guards: ['user', 'setup'], planned: SITE_LISTS },
-  { path: 'alarm', title: 'Alarms', guards: ['user', 'setup', 'site'], planned: SITE_PAGE },
-  { path: 'settings', title: 'Site Settings', guards: ['user', 'setup', 'site'], planned: SITE_PAGE },
   { path: 'oem/data', title: 'OEM Data', guards: ['user', 'setup', 'site'], planned: FEATURE },
   { path: 'access', title: 'Access', guards: ['user', 'setup', 'site'], planned: FEATURE },
   { path: 'mains', title: 'Mains', guards: ['user', 'setup', 'site'], planned: FEATURE },

@@ -135,6 +135,24 @@ export const routes: RouteObject[] = [
                 Component: m.SiteOverviewPage,
               })),
           },
+          {
+            path: 'alarm',
+            loader: guarded('user', 'setup', 'site'),
+            handle: { title: 'Alarms' },
+            lazy: () =>
+              import('../features/site-alarms/pages/site-alarms-page.tsx').then((m) => ({
+                Component: m.SiteAlarmsPage,
+              })),
+          },
+          {
+            path: 'settings',
+            loader: guarded('user', 'setup', 'site'),
+            handle: { title: 'Site Settings' },
+            lazy: () =>
+              import('../features/site-settings/pages/site-settings-page.tsx').then((m) => ({
+                Component: m.SiteSettingsPage,
+              })),
+          },
           ...PLANNED_ROUTES.map(
             (route): RouteObject => ({
               path: route.path,

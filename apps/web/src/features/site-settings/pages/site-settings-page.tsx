@@ -1,0 +1,122 @@
+import { Alert, Badge, Group, Loader, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { SITE_API_PATHS, type SettingsSaveReply } from '@towerwatch/contract';
+import { DISABLEABLE_ALARM_IDS, eventDisplayName, isPausedAlarm, tenantLabel } from '@towerwatch/domain';
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { useExternalStore } from '../../../lib/external-store.ts';
+import { focusedSiteStore } from '../../../lib/site-focus.ts';
+import { useAuthUser } from '../../auth/hooks/use-session.ts';
+import { siteOverviewKeys } from '../../site-overview/api/site-overview-api.ts';
+import { useLiveSite } from '../../site-overview/hooks/use-live-site.ts';
+import { allowRestrictedAction } from '../../site-overview/restricted-action.ts';
+
+/** /settings: pause (disable) the alarms the spec allows (platform-core §9) with POST /user/settings/save. */
+export function SiteSettingsPage() {
+  const site = useExternalStore(focusedSiteStore);
+  if (!site) return <Navigate to="/site/list" replace />;
+  return <SiteSettings siteUid={site.siteUid} siteName={site.name} />;
+}
+
+function SiteSettings({ siteUid, siteName }: { siteUid: string; siteName: string }) {
+  const user = useAuthUser();
+  const queryClient = useQueryClient();
+  const { alarms } = useLiveSite(siteUid);
+  const [saving, setSaving] = useState<string | null>(null);
+
+  const save = async (alarmId: string, enabled: boolean) => {
+    if (!allowRestrictedAction(user, 'change site settings')) return;
+    setSaving(alarmId);
+    try {
+      await apiFetch<SettingsSaveReply>(SITE_API_PATHS.settingsSave, {
+        body: { siteUid, prop: alarmId, value: enabled },
+      });
+      await queryClient.invalidateQueries({ queryKey: siteOverviewKeys.alarms(siteUid) });
+      notifications.show({
+        color: 'teal',
+        message: `${eventDisplayName(alarmId, user.company_code)} ${enabled ? 'enabled' : 'paused'}`,
+        position: 'top-center',
+        autoClose: 3000,
+      });
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        message: errorMessage(error),
+        position: 'top-center',
+        autoClose: 3000,
+      });
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const items = alarms.data?.items ?? [];
+  const paused = items.filter(isPausedAlarm).length;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>Site Settings</Title>
+          <Text c="dimmed" size="sm">
+            {siteName}
+          </Text>
+        </div>
+        <Badge size="lg" color="violet" variant="light" aria-label={`Paused alarms ${paused}`}>
+          Paused alarms: {paused}
+        </Badge>
+      </Group>
+      <Paper withBorder radius="md" p="md">
+        <Title order={4} mb="xs">
+          Alarms that can be paused
+        </Title>
+        {alarms.isPending ? (
+          <Loader size="sm" />
+        ) : alarms.isError ? (
+          <Alert color="red">{errorMessage(alarms.error)}</Alert>
+        ) : (
+          <Table verticalSpacing="sm">
+            <Table.Tbody>
+              {DISABLEABLE_ALARM_IDS.map((id) => {
+                const of = items.filter((a) => a.id === id);
+                const installed = of.some((a) => a.isAvailable);
+                const disabled = of.length > 0 && of.every((a) => a.isDisable);
+                const name = eventDisplayName(id, user.company_code);
+                return (
+                  <Table.Tr key={id}>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {installed
+                          ? of
+                              .map((a) => a.tenant)
+                              .filter((t): t is string => t !== null)
+                              .map(tenantLabel)
+                              .join(', ') || 'Installed'
+                          : 'Not installed on this site'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td w={160}>
+                      <Switch
+                        aria-label={`${name} enabled`}
+                        label={disabled ? 'Paused' : 'Enabled'}
+                        checked={!disabled}
+                        disabled={saving !== null}
+                        onChange={(event) => void save(id, event.currentTarget.checked)}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
