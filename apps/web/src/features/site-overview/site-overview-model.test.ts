@@ -81,7 +81,11 @@ describe('site overview model', () => {
         pin('temperature', 50),
         pin('access_control', 1, { priority: 'door' }),
       ]),
-      [alarm('rectifier_fail', false)],
+      [
+        alarm('rectifier_fail', false),
+        alarm('door_status', false),
+        alarm('lock_status', true, { isAvailable: false }),
+      ],
       'robi',
       { backupMinutes: 125 },
     );

@@ -85,20 +85,27 @@ export function powerChain(
     const p = pin(`main_phase_${phase}`);
     return p ? [measure(`Phase ${phase.toUpperCase()}`, 'ac_voltage', p.status, 'V')] : [];
   });
+  // The alarm is the interpreted state (pin polarity differs per sensor); the pin is the fallback.
+  const alarmState = (label: string, alarmId: string): ChainState | null => {
+    const alarm = alarms.find(
+      (a) => a.id === alarmId && a.isAvailable && (!a.tenant || !tenant || a.tenant === tenant),
+    );
+    return alarm ? state(label, alarmId, alarm.isNormal ? 0 : 1) : null;
+  };
   const generators: ChainState[] = [];
   const dg = pin('dg_status');
-  if (dg) generators.push(state('DG', 'dg_on', dg.status));
+  const dgState = alarmState('DG', 'dg_on') ?? (dg ? state('DG', 'dg_on', dg.status) : null);
+  if (dgState) generators.push(dgState);
   const pg = pin('pg_status');
-  if (pg) generators.push(state('PG', 'pg_on', pg.status));
+  const pgState = alarmState('PG', 'pg_on') ?? (pg ? state('PG', 'pg_on', pg.status) : null);
+  if (pgState) generators.push(pgState);
   const rectFail = alarms.find((a) => a.id === 'rectifier_fail' && a.isAvailable);
   const current = pin('battery_current_critical') ?? pin('battery_current_non_critical');
   const temperaturePin = pin('temperature');
   const humidityPin = pin('humidity');
-  const access: ChainState[] = [];
-  for (const p of pins.filter((x) => x.type === 'access_control')) {
-    if (p.priority === 'door') access.push(state(p.label ?? 'Door', 'door_status', p.status));
-    if (p.priority === 'lock') access.push(state(p.label ?? 'Lock', 'lock_status', p.status));
-  }
+  const access = [alarmState('Door', 'door_status'), alarmState('Lock', 'lock_status')].filter(
+    (item): item is ChainState => item !== null,
+  );
   return {
     mains,
     generators,

@@ -1,4 +1,16 @@
-import { Alert, Badge, Box, Group, Loader, Paper, Pill, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  CloseButton,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
@@ -204,14 +216,22 @@ export function SiteListPage() {
         <Group gap="xs" aria-label="Active filters" role="group">
           <IconFilter size={16} />
           {chips.map((chip) => (
-            <Pill
+            <Badge
               key={chip.key}
-              withRemoveButton
-              onRemove={() => removeChip(chip.key)}
-              removeButtonProps={{ 'aria-label': `Remove filter ${chip.label}` }}
+              size="lg"
+              variant="light"
+              tt="none"
+              rightSection={
+                <CloseButton
+                  size="xs"
+                  variant="transparent"
+                  aria-label={`Remove filter ${chip.label}`}
+                  onClick={() => removeChip(chip.key)}
+                />
+              }
             >
               {chip.label}
-            </Pill>
+            </Badge>
           ))}
         </Group>
       )}
