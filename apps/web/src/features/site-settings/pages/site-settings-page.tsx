@@ -2,7 +2,14 @@ import { Alert, Badge, Group, Loader, Paper, Stack, Switch, Table, Text, Title }
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { SITE_API_PATHS, type SettingsSaveReply } from '@towerwatch/contract';
-import { DISABLEABLE_ALARM_IDS, eventDisplayName, isPausedAlarm, tenantLabel } from '@towerwatch/domain';
+import {
+  DISABLEABLE_ALARM_IDS,
+  eventDisplayName,
+  hasAccessRole,
+  isPausedAlarm,
+  isReadOnly,
+  tenantLabel,
+} from '@towerwatch/domain';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { apiFetch } from '../../../lib/api-client.ts';
@@ -28,7 +35,7 @@ function SiteSettings({ siteUid, siteName }: { siteUid: string; siteName: string
   const [saving, setSaving] = useState<string | null>(null);
 
   const save = async (alarmId: string, enabled: boolean) => {
-    if (!allowRestrictedAction(user, 'change site settings')) return;
+    if (!allowRestrictedAction(user, 'change the site settings')) return;
     setSaving(alarmId);
     try {
       await apiFetch<SettingsSaveReply>(SITE_API_PATHS.settingsSave, {
@@ -54,6 +61,9 @@ function SiteSettings({ siteUid, siteName }: { siteUid: string; siteName: string
   };
 
   const items = alarms.data?.items ?? [];
+  // Read-only users keep the switches so the refusal toast explains why (platform-core §5); others
+  // need the alarm settings access role, as the server checks.
+  const lacksRole = !isReadOnly(user) && !hasAccessRole(user, 'alarm_settings');
   const paused = items.filter(isPausedAlarm).length;
 
   return (
@@ -69,6 +79,11 @@ function SiteSettings({ siteUid, siteName }: { siteUid: string; siteName: string
           Paused alarms: {paused}
         </Badge>
       </Group>
+      {lacksRole && (
+        <Alert color="yellow" title="Read only">
+          Pausing alarms needs the alarm settings access of your account.
+        </Alert>
+      )}
       <Paper withBorder radius="md" p="md">
         <Title order={4} mb="xs">
           Alarms that can be paused
@@ -106,7 +121,7 @@ function SiteSettings({ siteUid, siteName }: { siteUid: string; siteName: string
                         aria-label={`${name} enabled`}
                         label={disabled ? 'Paused' : 'Enabled'}
                         checked={!disabled}
-                        disabled={saving !== null}
+                        disabled={saving !== null || lacksRole}
                         onChange={(event) => void save(id, event.currentTarget.checked)}
                       />
                     </Table.Td>
