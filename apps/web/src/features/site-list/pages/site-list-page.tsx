@@ -83,18 +83,24 @@ function RowCells({ row, company }: { row: SiteRow; company: string | null }) {
             <Text size="sm" c="dimmed">
               —
             </Text>
+          ) : row.dcLoad.every((entry) => entry.value === 'NORMAL') ? (
+            <Badge color="teal" variant="dot" size="sm" title={row.dcLoad.map((e) => e.label).join(', ')}>
+              Normal
+            </Badge>
           ) : (
-            row.dcLoad.map((entry) => (
-              <Badge
-                key={entry.tenant}
-                color={DC_COLOURS[entry.value]}
-                variant="dot"
-                size="sm"
-                title={entry.label}
-              >
-                {entry.label}
-              </Badge>
-            ))
+            row.dcLoad
+              .filter((entry) => entry.value !== 'NORMAL')
+              .map((entry) => (
+                <Badge
+                  key={entry.tenant}
+                  color={DC_COLOURS[entry.value]}
+                  variant="light"
+                  size="sm"
+                  title={entry.label}
+                >
+                  {entry.label}
+                </Badge>
+              ))
           )}
         </Group>
       </td>
@@ -243,7 +249,7 @@ export function SiteListPage() {
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
         <div
           ref={scrollRef}
-          style={{ height: 'calc(100vh - 250px)', minHeight: 320, overflowY: 'auto' }}
+          style={{ height: 'calc(100vh - 185px)', minHeight: 320, overflowY: 'auto' }}
           data-testid="site-list-scroll"
         >
           <table

@@ -59,7 +59,7 @@ function EventItem({
         <Text size="xs" c="dimmed">
           {formatDateTime(event.time)}
           {event.tenant ? ` · ${tenantLabel(event.tenant)}` : ''}
-          {event.value !== null ? ` · ${event.value}` : ''}
+          {event.value !== null && event.group === 'RMS' ? ` · ${Math.round(event.value * 100) / 100}` : ''}
           {event.acknowledgedBy ? ` · acknowledged by ${event.acknowledgedBy}` : ''}
         </Text>
       </div>
