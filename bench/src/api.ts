@@ -7,7 +7,7 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
-import { type DbKind, num } from './lib/cli.ts';
+import { type DbKind, num, warmEnabled } from './lib/cli.ts';
 import { type EventLoad, type FleetLoad, loadEvents } from './lib/dataset.ts';
 import { printTable, startResult } from './lib/results.ts';
 import { startLoadedServer, WARM_TIMEOUT_MS } from './lib/rig.ts';
@@ -161,7 +161,12 @@ async function runApiOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind): Pr
     console.log(
       `api: ${db} PostgreSQL: starting the server, loading ${sites} sites and ${eventCount} events`,
     );
-    const loaded = await startLoadedServer({ db, sites, warmTimeoutMs: WARM_TIMEOUT_MS[opts.size] });
+    const loaded = await startLoadedServer({
+      db,
+      sites,
+      warmTimeoutMs: WARM_TIMEOUT_MS[opts.size],
+      warm: warmEnabled(opts),
+    });
     server = loaded.server;
     run.pgVersion = server.pgVersion;
     const { fleet: _fleet, ...fleetLoad } = loaded.fleetLoad;

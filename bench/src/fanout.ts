@@ -9,7 +9,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
-import { type DbKind, num } from './lib/cli.ts';
+import { type DbKind, num, warmEnabled } from './lib/cli.ts';
 import { printTable, startResult } from './lib/results.ts';
 import { startLoadedServer, WARM_TIMEOUT_MS } from './lib/rig.ts';
 import { internalMqttCredentials, login, type ServerHandle } from './lib/server.ts';
@@ -50,6 +50,8 @@ interface FanoutRun {
   socketsFailed: number;
   openS: number | null;
   serverRssAfterOpenMb: number | null;
+  /** Every device reported once before (null: skipped with --warm off). */
+  warmUp: { messages: number; seconds: number } | null;
   steps: FanoutStep[];
 }
 
@@ -111,14 +113,21 @@ async function runFanoutOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind):
     socketsFailed: 0,
     openS: null,
     serverRssAfterOpenMb: null,
+    warmUp: null,
     steps: [],
   };
   let server: ServerHandle | null = null;
   const children: ChildProcess[] = [];
   try {
     console.log(`fanout: ${db} PostgreSQL, ${sites} sites, ${socketCount} sockets`);
-    const loaded = await startLoadedServer({ db, sites, warmTimeoutMs: WARM_TIMEOUT_MS[opts.size] });
+    const loaded = await startLoadedServer({
+      db,
+      sites,
+      warmTimeoutMs: WARM_TIMEOUT_MS[opts.size],
+      warm: warmEnabled(opts),
+    });
     server = loaded.server;
+    run.warmUp = loaded.warmUp;
     const { fleet } = loaded;
     // Per socket: the token of its account (one sign-in per account, shared by its sockets).
     const tokens = new Map<string, string>();

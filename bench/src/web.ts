@@ -11,7 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
-import { num } from './lib/cli.ts';
+import { num, warmEnabled } from './lib/cli.ts';
 import { printTable, startResult } from './lib/results.ts';
 import { startLoadedServer, WARM_TIMEOUT_MS } from './lib/rig.ts';
 import type { ServerHandle } from './lib/server.ts';
@@ -248,6 +248,7 @@ export const webBenchmark: Benchmark = {
       scrollThroughMs: null,
       scrollSteps: 0,
     };
+    let warmUp: { messages: number; seconds: number } | null = null;
     let server: ServerHandle | null = null;
     let browser: Browser | null = null;
     try {
@@ -264,10 +265,12 @@ export const webBenchmark: Benchmark = {
         sites,
         env: { WEB_DIST: DIST },
         warmTimeoutMs: WARM_TIMEOUT_MS[opts.size],
+        warm: warmEnabled(opts),
       });
       server = loaded.server;
+      warmUp = loaded.warmUp;
       console.log(
-        `web: ${sites} sites loaded in ${loaded.fleetLoad.seconds} s, warm-up ${loaded.warmUp.seconds} s`,
+        `web: ${sites} sites loaded in ${loaded.fleetLoad.seconds} s, warm-up ${loaded.warmUp?.seconds ?? 'skipped'} s`,
       );
       browser = await chromium.launch({
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -332,6 +335,7 @@ export const webBenchmark: Benchmark = {
       targets: { loginJsGzipKb: 200 },
       built,
       sites,
+      warmUp,
       routes,
       manifestEntry: manifest,
       dashboard,

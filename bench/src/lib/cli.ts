@@ -73,3 +73,9 @@ export function num(opts: BenchOptions, key: string, defaults: Record<Size, numb
   if (!Number.isFinite(value)) throw new Error(`--${key}: not a number: ${raw}`);
   return value;
 }
+
+/** `--warm off` skips the warm-up of the API, fan-out and web benchmarks (every device reporting once). */
+export function warmEnabled(opts: BenchOptions): boolean {
+  const v = opts.flags.get('warm');
+  return !(v === 'off' || v === 'false' || v === '0' || v === 'no');
+}

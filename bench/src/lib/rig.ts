@@ -358,7 +358,8 @@ export interface LoadedServer {
   server: ServerHandle;
   fleet: DemoFleet;
   fleetLoad: FleetLoad;
-  warmUp: { messages: number; seconds: number };
+  /** null when skipped (`--warm off`). */
+  warmUp: { messages: number; seconds: number } | null;
 }
 
 /**
@@ -371,6 +372,8 @@ export async function startLoadedServer(o: {
   sites: number;
   env?: Record<string, string>;
   warmTimeoutMs: number;
+  /** false: skip the warm-up (no device has reported: no alarm rows or latest values). */
+  warm?: boolean;
 }): Promise<LoadedServer> {
   const rig = await startRig({
     db: o.db,
@@ -382,14 +385,14 @@ export async function startLoadedServer(o: {
     env: o.env,
   });
   try {
-    const warm = await warmUp(rig, 2000, o.warmTimeoutMs);
-    if (warm.error) throw new Error(warm.error);
+    const warm = o.warm === false ? null : await warmUp(rig, 2000, o.warmTimeoutMs);
+    if (warm?.error) throw new Error(warm.error);
     await rig.publishers.stop();
     return {
       server: rig.server,
       fleet: rig.fleet,
       fleetLoad: rig.fleetLoad,
-      warmUp: { messages: warm.messages, seconds: warm.seconds },
+      warmUp: warm ? { messages: warm.messages, seconds: warm.seconds } : null,
     };
   } catch (err) {
     await rig.stop().catch(() => undefined);
