@@ -143,6 +143,77 @@ describe('site list', () => {
   });
 });
 
+/** A fixture site (for the 50,000-site list): the shape of GET /user/site/fetch items. */
+function fixtureSite(index: number): Site {
+  const id = String(index).padStart(5, '0');
+  return {
+    uid: `FX-${id}`,
+    name: `Fixture Site ${id}`,
+    user_uid: '100',
+    company: 'ktbl',
+    tenants: ['robi'],
+    devices: index % 2 === 0 ? [`RMSFX${id}`] : [],
+    alarms: [],
+    status: index % 7 === 0 ? 'offline' : 'online',
+    rectifier: { rectifier_type: null, rectifier_type_2: null },
+    dc_load: [{ tenant: 'robi', value: 'NORMAL' }],
+    battery_max: 200,
+    battery_left: null,
+    device_vendor: null,
+    place: { thana: null, district: null, division: null },
+    location: null,
+    meta: { generic_site_id: `FX${id}` },
+    more_details: {},
+    settings: {},
+    inc: {},
+    bms: {},
+    created_at: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+describe('site list at scale', () => {
+  it('a 50,000-site list loads page by page and scrolls with a bounded number of DOM rows', async () => {
+    const TOTAL = 50_000;
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    try {
+      // The fixture: the site list endpoint answers from 50,000 generated sites, page by page.
+      await page.route('**/user/site/fetch?**', async (route) => {
+        const url = new URL(route.request().url());
+        const limit = Number(url.searchParams.get('limit') ?? 1000);
+        const pageNo = Number(url.searchParams.get('page') ?? 1);
+        const start = (pageNo - 1) * limit;
+        const items = Array.from({ length: Math.max(0, Math.min(limit, TOTAL - start)) }, (_, i) =>
+          fixtureSite(start + i),
+        );
+        await route.fulfill({ json: { items, total: TOTAL, page: pageNo, limit } });
+      });
+      await signIn(page, 'ktbl');
+      await openSiteList(page);
+      await expect
+        .poll(() => page.getByTestId('site-count').textContent(), { timeout: 60_000 })
+        .toBe('50,000 of 50,000 sites');
+      expect(await siteRows(page).count()).toBeLessThan(40);
+      const scroller = page.getByTestId('site-list-scroll');
+      await scroller.evaluate((el) => {
+        el.scrollTop = el.scrollHeight / 2;
+      });
+      await expect.poll(() => page.locator('tr[data-site-uid="FX-25000"]').count()).toBe(1);
+      expect(await siteRows(page).count()).toBeLessThan(40);
+      await scroller.evaluate((el) => {
+        el.scrollTop = el.scrollHeight;
+      });
+      await expect.poll(() => page.locator('tr[data-site-uid="FX-49999"]').count()).toBe(1);
+      expect(await siteRows(page).count()).toBeLessThan(40);
+      // FX-49990 … FX-49999.
+      await page.getByLabel('Search sites').fill('FX-4999');
+      await expect.poll(() => siteRows(page).count()).toBe(10);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('site overview', () => {
   it('opening a site shows its values; a door-open scenario updates the page and events live', async () => {
     const sites = await sitesOf('ktbl');

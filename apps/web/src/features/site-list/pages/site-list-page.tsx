@@ -14,11 +14,11 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { LIVE_EVENTS, type Site, type SiteListReply } from '@towerwatch/contract';
+import { LIVE_EVENTS, type SiteListReply } from '@towerwatch/contract';
 import { eventDisplayName, siteLoadPlan, tenantLabel } from '@towerwatch/domain';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
 import '../site-list.css';
@@ -26,7 +26,7 @@ import { siteFilterToSearch } from '../../../lib/site-filter-url.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { useLiveMessages } from '../../../lib/use-live-messages.ts';
 import { useAuthUser } from '../../auth/hooks/use-session.ts';
-import { visibleSitesQueryOptions } from '../api/visible-sites-api.ts';
+import { allSites, visibleSitesQueryOptions } from '../api/visible-sites-api.ts';
 import { openSite } from '../open-site.ts';
 import {
   applyStatusUpdate,
@@ -149,26 +149,38 @@ export function SiteListPage() {
   const [opening, setOpening] = useState<string | null>(null);
   const limit = siteLoadPlan(user).siteLimit;
   const options = visibleSitesQueryOptions(limit);
-  const sites = useQuery(options);
+  const sites = useInfiniteQuery(options);
+  const items = useMemo(() => allSites(sites.data), [sites.data]);
+  const total = sites.data?.pages[0]?.total ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = sites;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const filter = useMemo(() => listFilterFromSearch(searchParams), [searchParams]);
   const company = user.company_code;
 
   useLiveMessages((message) => {
     if (message.event !== LIVE_EVENTS.SITE_STATUS_UPDATED) return;
-    queryClient.setQueryData<SiteListReply>(options.queryKey, (previous) => {
-      if (!previous?.items.some((site) => site.uid === message.payload.siteUid)) return previous;
-      return { ...previous, items: previous.items.map((site) => applyStatusUpdate(site, message.payload)) };
+    queryClient.setQueryData<InfiniteData<SiteListReply>>(options.queryKey, (previous) => {
+      if (!previous) return previous;
+      return {
+        ...previous,
+        pages: previous.pages.map((page) =>
+          page.items.some((site) => site.uid === message.payload.siteUid)
+            ? { ...page, items: page.items.map((site) => applyStatusUpdate(site, message.payload)) }
+            : page,
+        ),
+      };
     });
   });
 
   const rows = useMemo(() => {
     const now = new Date();
-    const items: Site[] = sites.data?.items ?? [];
     return items
       .filter((site) => matchesSearch(site, debouncedSearch))
       .filter((site) => !filter || siteMatchesFilter(site, filter, now))
       .map((site) => siteRow(site, now));
-  }, [sites.data, debouncedSearch, filter]);
+  }, [items, debouncedSearch, filter]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -179,7 +191,7 @@ export function SiteListPage() {
   });
 
   const choose = async (row: SiteRow) => {
-    const site = sites.data?.items.find((item) => item.uid === row.uid);
+    const site = items.find((item) => item.uid === row.uid);
     if (!site || opening) return;
     setOpening(row.uid);
     try {
@@ -206,7 +218,9 @@ export function SiteListPage() {
           <Text c="dimmed" size="sm" aria-live="polite" data-testid="site-count">
             {sites.isPending
               ? 'Loading sites…'
-              : `${rows.length.toLocaleString()} of ${(sites.data?.items.length ?? 0).toLocaleString()} sites`}
+              : `${rows.length.toLocaleString()} of ${items.length.toLocaleString()} sites${
+                  hasNextPage ? ` (loading ${total.toLocaleString()})` : ''
+                }`}
           </Text>
         </div>
         <TextInput
