@@ -253,6 +253,30 @@ describe('site overview', () => {
     });
   });
 
+  it('a dc-low-voltage scenario raises DC Low Voltage on the open site and in its events', async () => {
+    const sites = await sitesOf('ktbl');
+    const site = sites.find(
+      (s) =>
+        s.alarms.some((a) => a.id === 'dc_low_voltage' && a.isAvailable) && !raised(s, ['dc_low_voltage']),
+    );
+    if (!site) throw new Error('no site with a normal DC voltage');
+    await withPage('ktbl', async (page) => {
+      await openFromList(page, site);
+      const row = page
+        .getByRole('table', { name: 'Site alarms' })
+        .getByRole('row', { name: 'DC Low Voltage' });
+      expect(await row.first().getByTestId('alarm-value').textContent()).toBe('NO');
+      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'dc-low-voltage' });
+      await expect
+        .poll(() => row.first().getByTestId('alarm-value').textContent(), { timeout: 20_000 })
+        .toBe('YES');
+      const events = page.getByRole('list', { name: 'Site events' });
+      await expect
+        .poll(() => events.getByText('DC Low Voltage', { exact: true }).count(), { timeout: 20_000 })
+        .toBeGreaterThan(0);
+    });
+  });
+
   it("an ftb user reads 'Grid Fail' for a mains failure, live in the events list", async () => {
     const sites = await sitesOf('ftb');
     const site = sites.find((s) => !raised(s, ['mains_fail', 'ac_line_fail']));
