@@ -171,6 +171,27 @@ function fixtureSite(index: number): Site {
   };
 }
 
+describe('site history', () => {
+  it('lists the site-down periods of the last 7 days as the API reports them', async () => {
+    const token = await apiToken('ktbl');
+    await withPage('ktbl', async (page) => {
+      await navigateInApp(page, '/site/history');
+      const from = await page.getByLabel('From').inputValue();
+      const until = await page.getByLabel('Until').inputValue();
+      const reply = await apiGet<{ total: number; items: { siteName: string }[] }>(
+        token,
+        `/user/site/down-history?from_date=${from}&until_date=${until}&limit=50`,
+      );
+      await expect
+        .poll(() => page.getByText(/site-down periods$/).textContent())
+        .toBe(`${reply.total.toLocaleString('en-US')} site-down periods`);
+      const rows = page.getByRole('table', { name: 'Site-down history' }).locator('tbody tr');
+      if (reply.total === 0) await page.getByText('No site was down in this period.').waitFor();
+      else await expect.poll(() => rows.count()).toBe(reply.items.length);
+    });
+  });
+});
+
 describe('site list at scale', () => {
   it('a 50,000-site list loads page by page and scrolls with a bounded number of DOM rows', async () => {
     const TOTAL = 50_000;

@@ -153,6 +153,15 @@ export const routes: RouteObject[] = [
                 Component: m.SiteSettingsPage,
               })),
           },
+          {
+            path: 'site/history',
+            loader: guarded('user', 'setup'),
+            handle: { title: 'Site History' },
+            lazy: () =>
+              import('../features/site-list/pages/site-history-page.tsx').then((m) => ({
+                Component: m.SiteHistoryPage,
+              })),
+          },
           ...PLANNED_ROUTES.map(
             (route): RouteObject => ({
               path: route.path,
