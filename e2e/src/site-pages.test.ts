@@ -192,6 +192,24 @@ describe('site history', () => {
   });
 });
 
+describe('site info', () => {
+  it("shows the focused site's identity and its pin configuration", async () => {
+    const token = await apiToken('ktbl');
+    const sites = await sitesOf('ktbl');
+    const site = sites[1];
+    if (!site) throw new Error('no site');
+    const details = await apiGet<{ pinConfigs: unknown[] }>(token, `/user/site/details?site_uid=${site.uid}`);
+    await withPage('ktbl', async (page) => {
+      await openFromList(page, site);
+      await navigateInApp(page, '/site/info');
+      await page.getByRole('heading', { name: site.name, level: 2 }).waitFor();
+      await page.getByText(site.uid, { exact: true }).first().waitFor();
+      const rows = page.getByRole('table', { name: 'Pin configuration' }).locator('tbody tr');
+      await expect.poll(() => rows.count()).toBe(details.pinConfigs.length);
+    });
+  });
+});
+
 describe('site list at scale', () => {
   it('a 50,000-site list loads page by page and scrolls with a bounded number of DOM rows', async () => {
     const TOTAL = 50_000;

@@ -18,7 +18,6 @@ const ADMIN = 'A later issue: operator administration of customers, devices and 
 export const PLANNED_ROUTES: readonly PlannedRoute[] = [
   { path: 'site/map', title: 'Map', guards: ['user', 'setup'], planned: SITE_LISTS },
   { path: 'site/availability', title: 'Site Availability', guards: ['user', 'setup'], planned: SITE_LISTS },
-  { path: 'site/info', title: 'Site Info', guards: ['user', 'setup'], planned: SITE_LISTS },
   { path: 'site/rectifier', title: 'Rectifiers', guards: ['user', 'setup'], planned: SITE_LISTS },
   { path: 'oem/data', title: 'OEM Data', guards: ['user', 'setup', 'site'], planned: FEATURE },
   { path: 'access', title: 'Access', guards: ['user', 'setup', 'site'], planned: FEATURE },

@@ -162,6 +162,15 @@ export const routes: RouteObject[] = [
                 Component: m.SiteHistoryPage,
               })),
           },
+          {
+            path: 'site/info',
+            loader: guarded('user', 'setup'),
+            handle: { title: 'Site Info' },
+            lazy: () =>
+              import('../features/site-overview/pages/site-info-page.tsx').then((m) => ({
+                Component: m.SiteInfoPage,
+              })),
+          },
           ...PLANNED_ROUTES.map(
             (route): RouteObject => ({
               path: route.path,
