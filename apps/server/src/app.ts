@@ -164,7 +164,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
-    if (indexHtml && request.method === 'GET' && !isApi) {
+    // Web routes share prefixes with the API (/site/list, /user/list, /battery): a browser page load
+    // (Accept: text/html) of a path no API route serves gets the web app; API clients get JSON.
+    const isPageLoad = (request.headers.accept ?? '').includes('text/html');
+    if (indexHtml && request.method === 'GET' && (!isApi || isPageLoad)) {
       // SPA fallback: the web app's router handles the path.
       return reply.type('text/html; charset=utf-8').send(indexHtml);
     }
