@@ -15,6 +15,7 @@ import {
   startRig,
   VALUES_PER_MESSAGE,
   WARM_TIMEOUT_MS,
+  waitDrained,
   warmUp,
 } from './lib/rig.ts';
 import { errorText } from './lib/util.ts';
@@ -124,9 +125,9 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
       console.log(
         `  ${step.pass ? 'pass' : 'FAIL'}: ${step.achievedRate} msg/s, p99 ${step.latencyMs.p99} ms, server ${step.serverCores} cores, db ${step.dbCores} cores${step.reason ? ` (${step.reason})` : ''}`,
       );
-      if (step.lostMessages !== 0 && !step.pass && step.drainMs === null) {
-        // The backlog is still being processed: let it finish before a refined step.
-        await new Promise((r) => setTimeout(r, 2000));
+      if (step.drainMs === null) {
+        // The backlog is still being processed: let it finish (≤ 2 min) before another step.
+        await waitDrained(rig.server, rig.published + rig.extra.messages, 120_000);
       }
       if (step.pass) {
         lastPass = rate;
