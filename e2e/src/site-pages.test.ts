@@ -127,17 +127,27 @@ describe('site list', () => {
   });
 
   it('the JSON filter of a tile link (door open) lists exactly the sites with an open door', async () => {
-    const sites = await sitesOf('ktbl');
-    const open = sites.filter((s) => raised(s, ['door_status'])).length;
     await withPage('ktbl', async (page) => {
       const filter = encodeURIComponent(
         JSON.stringify({ type: 'alarm', id: 'door_status', expected: false }),
       );
       await navigateInApp(page, `/site/list?filter=${filter}`);
       await page.getByRole('table', { name: 'Sites' }).waitFor();
+      // The simulator opens and closes doors while the test runs: the page (live) and the API must
+      // agree on one reading, so both sides are read again on each poll.
       await expect
-        .poll(() => page.getByTestId('site-count').textContent())
-        .toBe(`${open.toLocaleString('en-US')} of ${sites.length.toLocaleString('en-US')} sites`);
+        .poll(
+          async () => {
+            const sites = await sitesOf('ktbl');
+            const open = sites.filter((s) => raised(s, ['door_status'])).length;
+            const shown = await page.getByTestId('site-count').textContent();
+            return (
+              shown === `${open.toLocaleString('en-US')} of ${sites.length.toLocaleString('en-US')} sites`
+            );
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
       await page.getByRole('button', { name: 'Remove filter Door Status: alarm' }).waitFor();
     });
   });
