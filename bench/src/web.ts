@@ -182,11 +182,11 @@ async function measureSiteList(page: Page, baseUrl: string): Promise<SiteListRes
     await page.evaluate(
       `(() => { const el = document.querySelector('${scroller}'); el.scrollTop = el.scrollHeight; })()`,
     );
-    await page.waitForSelector(`tr[aria-rowindex="${rowCount}"]`, { timeout: 60_000 });
+    await page.waitForSelector(`tr[aria-rowindex="${rowCount}"]`, { state: 'attached', timeout: 60_000 });
     out.jumpToEndMs = Math.round(performance.now() - jumpStart);
     // Back to the top, then one screen per step to the end, waiting for each screen's rows.
     await page.evaluate(`document.querySelector('${scroller}').scrollTop = 0`);
-    await page.waitForSelector('tr[aria-rowindex="2"]', { timeout: 60_000 });
+    await page.waitForSelector('tr[aria-rowindex="2"]', { state: 'attached', timeout: 60_000 });
     const throughStart = performance.now();
     let steps = 0;
     for (;;) {
@@ -201,12 +201,12 @@ async function measureSiteList(page: Page, baseUrl: string): Promise<SiteListRes
       await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => resolve(null)))');
       if (steps > 20_000) break;
     }
-    await page.waitForSelector(`tr[aria-rowindex="${rowCount}"]`, { timeout: 60_000 });
+    await page.waitForSelector(`tr[aria-rowindex="${rowCount}"]`, { state: 'attached', timeout: 60_000 });
     out.scrollThroughMs = Math.round(performance.now() - throughStart);
     out.scrollSteps = steps;
     out.ok = true;
   } catch (err) {
-    out.error = errorText(err);
+    out.error = errorText(err).split('\n')[0] ?? 'failed';
   } finally {
     await page.close().catch(() => undefined);
   }
