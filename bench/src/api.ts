@@ -138,8 +138,8 @@ async function endpointSpecs(
 }
 
 async function runApiOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind): Promise<ApiRun> {
-  const sites = num(opts, 'sites', { tiny: 300, quick: 1000, full: 50_000 });
-  const eventCount = num(opts, 'events', { tiny: 5_000, quick: 300_000, full: 10_000_000 });
+  const sites = num(opts, 'sites', { tiny: 200, quick: 1000, full: 50_000 });
+  const eventCount = num(opts, 'events', { tiny: 2_000, quick: 300_000, full: 10_000_000 });
   const connections = num(opts, 'connections', { tiny: 2, quick: 4, full: 10 });
   const durationS = num(opts, 'seconds', { tiny: 1, quick: 2, full: 10 });
   const amount = opts.size === 'tiny' ? 10 : undefined;
