@@ -5,7 +5,7 @@
  * missing or older than its sources.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -107,6 +107,17 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  // If the server dies during the run, say so with its last output (the tests then fail to connect).
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (stopping) return;
+    const artifacts = path.join(ROOT, 'e2e', '.artifacts');
+    mkdirSync(artifacts, { recursive: true });
+    writeFileSync(path.join(artifacts, 'server.log'), output);
+    process.stderr.write(
+      `\n[e2e] the server exited during the run (${code ?? signal}); see e2e/.artifacts/server.log\n${output.slice(-3000)}\n`,
+    );
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(baseUrl, child, () => output);
@@ -119,6 +130,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   project.provide('mqttUrl', `mqtt://127.0.0.1:${mqttPort}`);
 
   return async () => {
+    stopping = true;
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
