@@ -59,9 +59,10 @@ describe('server foundation', () => {
 
   it('creates monthly telemetry partitions and routes rows into them', async () => {
     const now = t.clock.now();
-    await t.pool.query(`insert into telemetry (com_id, pin_name, ts, value) values ('X1', 'p1', $1, 1)`, [
-      now,
-    ]);
+    await t.pool.query(
+      `insert into telemetry (com_id, ts, pin_names, pin_values) values ('X1', $1, '{p1}', '{1}')`,
+      [now],
+    );
     const { rows } = await t.pool.query<{ part: string }>(
       `select tableoid::regclass::text as part from telemetry where com_id = 'X1'`,
     );

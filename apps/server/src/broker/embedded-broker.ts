@@ -2,12 +2,15 @@
  * The embedded MQTT broker (aedes) on 127.0.0.1:MQTT_PORT, used when MQTT_URL is not set.
  * Devices authenticate with username = com_id and password = their secret, checked against
  * devices.secret_hash (scrypt); a device may publish and subscribe only under its own com_id
- * (contract deviceMayPublish / deviceMaySubscribe). The server's own ingest client uses an internal
+ * (contract deviceMayPublish / deviceMaySubscribe). The server's own clients use an internal
  * credential derived from the token secret (see {@link internalMqttCredentials}).
+ *
+ * Ingest runs inside the broker: an authorised device → server message is handed to the ingest
+ * pipeline (`onDeviceMessage`) and its QoS 1 PUBACK is sent only after the pipeline committed it.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
-import { deviceMayPublish, deviceMaySubscribe, isValidComId } from '@towerwatch/contract';
+import { deviceMayPublish, deviceMaySubscribe, isValidComId, parseDeviceTopic } from '@towerwatch/contract';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Logger } from 'pino';
 import { verifyPassword } from '../auth/passwords.ts';
@@ -31,6 +34,12 @@ export interface EmbeddedBrokerDeps {
   port: number;
   tokenSecret: string;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /**
+   * Device → server messages (ingest topics), handed over once the publish is authorised. The
+   * broker answers the publisher (QoS 1 PUBACK) only when `done` is called: the ingest pipeline
+   * calls it after the message's batch committed. Without it, the messages only reach subscribers.
+   */
+  onDeviceMessage?(topic: string, payload: Buffer, done: () => void): void;
   /** Called for every refused publish (forbidden topic) and failed login. */
   onRefused?(what: 'forbidden_topic' | 'auth_failed', topic: string | null, comId: string | null): void;
 }
@@ -111,8 +120,16 @@ export async function startEmbeddedBroker(deps: EmbeddedBrokerDeps): Promise<Emb
     },
     authorizePublish(client, packet, callback) {
       const id = client ? identities.get(client) : undefined;
-      if (!client || id?.internal) return callback(null);
-      if (id?.comId && deviceMayPublish(id.comId, packet.topic)) return callback(null);
+      if (!client || id?.internal || (id?.comId && deviceMayPublish(id.comId, packet.topic))) {
+        // aedes writes the PUBACK right after this callback: ingest answers only once committed.
+        const kind = deps.onDeviceMessage ? parseDeviceTopic(packet.topic)?.kind : undefined;
+        if (client && kind !== undefined && kind !== 'cmd') {
+          const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
+          deps.onDeviceMessage?.(packet.topic, payload, () => callback(null));
+          return;
+        }
+        return callback(null);
+      }
       deps.log.warn(
         { topic: packet.topic, comId: id?.comId ?? null },
         'mqtt: publish refused (forbidden topic)',

@@ -44,7 +44,9 @@ export interface IngestRole {
 export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole> {
   const metrics = deps.metrics ?? createIngestMetrics();
   const log = deps.log.child({ role: 'ingest' });
-  const store = createSiteStore(deps.pool);
+  // The store overlays latest values the pipeline has not written yet when it (re)loads a site.
+  let pending: IngestPipeline['pendingLatest'] = () => undefined;
+  const store = createSiteStore(deps.pool, { pendingLatest: (comId) => pending(comId) });
   const pipeline = createIngestPipeline({
     pool: deps.pool,
     store,
@@ -53,6 +55,7 @@ export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole>
     log,
     metrics,
   });
+  pending = pipeline.pendingLatest;
   const broker = deps.mqttUrl
     ? null
     : await startEmbeddedBroker({
@@ -60,6 +63,7 @@ export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole>
         port: deps.mqttPort,
         tokenSecret: deps.tokenSecret,
         log,
+        onDeviceMessage: (topic, payload, done) => pipeline.handle(topic, payload, done),
         onRefused: (what, topic, comId) => {
           if (what === 'forbidden_topic')
             pipeline.reject('forbidden_topic', topic ?? '', comId, 'refused by broker');
@@ -68,7 +72,10 @@ export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole>
       });
   const brokerUrl = deps.mqttUrl ?? (broker as EmbeddedBroker).url;
   const creds = broker ? internalMqttCredentials(deps.tokenSecret) : {};
-  const mqtt = await startMqttIngest({ url: brokerUrl, ...creds, pipeline, log });
+  // Embedded broker: it hands the messages to the pipeline in process (no second MQTT hop) and
+  // acknowledges a device's QoS 1 message (PUBACK) only once it is committed (or refused); the
+  // MQTT client then only publishes commands.
+  const mqtt = await startMqttIngest({ url: brokerUrl, ...creds, pipeline, log, subscribe: !broker });
   const commands = createCommandDispatcher({
     pool: deps.pool,
     client: mqtt.client,

@@ -15,6 +15,11 @@ import type { IngestPipeline } from './pipeline.ts';
 
 export interface MqttIngestDeps {
   url: string;
+  /**
+   * false: connect only (commands), the messages come another way (the embedded broker hands them
+   * to the pipeline in process, see ingest-role.ts). Default true.
+   */
+  subscribe?: boolean;
   username?: string;
   password?: string;
   pipeline: IngestPipeline;
@@ -35,16 +40,27 @@ export async function startMqttIngest(deps: MqttIngestDeps): Promise<MqttIngest>
     clean: true,
     reconnectPeriod: 1000,
     connectTimeout: 10_000,
+    // Subscribing to an external broker: MQTT 5 with a large receive maximum, so the broker keeps
+    // sending while this process is busy instead of queueing — Mosquitto queues at most 1,000 QoS 1
+    // messages per client beyond 20 in flight (MQTT 3.1.1 defaults) and drops the rest.
+    ...(deps.subscribe !== false
+      ? { protocolVersion: 5 as const, properties: { receiveMaximum: 65_535 } }
+      : {}),
   });
-  client.on('message', (topic, payload) => deps.pipeline.handle(topic, payload));
   client.on('error', (err) => deps.log.error({ err }, 'mqtt ingest client error'));
   client.on('reconnect', () => deps.log.warn('mqtt ingest client reconnecting'));
-  // Re-subscribe after a reconnect with a clean session.
-  client.on('connect', () => {
-    client.subscribe(ingestTopicFilters(), { qos: 1 });
-  });
-  await client.subscribeAsync(ingestTopicFilters(), { qos: 1 });
-  deps.log.info({ url: deps.url }, 'mqtt ingest subscribed');
+  if (deps.subscribe !== false) {
+    // mqtt.js acknowledges (PUBACK) a QoS 1 message as soon as it is handed over here: a deferred
+    // acknowledgement (customHandleAcks) stalls the client's receive loop until it is given, i.e.
+    // one message per commit. See docs/operations.md "Acknowledgements".
+    client.on('message', (topic, payload) => deps.pipeline.handle(topic, payload));
+    // Re-subscribe after a reconnect with a clean session.
+    client.on('connect', () => {
+      client.subscribe(ingestTopicFilters(), { qos: 1 });
+    });
+    await client.subscribeAsync(ingestTopicFilters(), { qos: 1 });
+    deps.log.info({ url: deps.url }, 'mqtt ingest subscribed');
+  }
   return {
     client,
     stop: async () => {

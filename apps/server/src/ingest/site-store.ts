@@ -1,8 +1,13 @@
 /**
- * Loads what the alarm engine needs for a site from PostgreSQL (site, devices, pin configs, latest
+ * Loads what the alarm engine needs for sites from PostgreSQL (site, devices, pin configs, latest
  * pin values, alarms, DC load states) and caches it per site. The cache is the single writer's
- * memory: the site worker updates it as it commits, and it is reloaded when the site's config
- * changes (bus `site.config-changed`), after a failed write, and at least every `ttlMs`.
+ * memory: the ingest writer updates it as it commits, and a site is reloaded when its config
+ * changes (bus `site.config-changed`), after a failed write, and as a safety net after `ttlMs`
+ * (default 15 min, spread so that sites loaded together do not expire together).
+ *
+ * Loads are batched: the sites (and device → site lookups) wanted by one ingest batch are read with
+ * one query per table (`= any($1)`), so a cold start at 50,000 sites costs a few dozen queries, not
+ * 50,000 × 7. Latest values are read by primary key (`pin_latest.com_id = any(...)`).
  */
 import type { DcLoadState } from '@towerwatch/domain';
 import { parseSiteAlarmSettings } from '../alarms/settings.ts';
@@ -15,6 +20,7 @@ import {
   type SiteState,
 } from '../alarms/state.ts';
 import type { Queryable } from '../db/pool.ts';
+import type { AlarmRow } from '../modules/site/site.rows.ts';
 
 export interface SiteRuntime {
   site: EngineSite;
@@ -28,44 +34,134 @@ export interface DeviceSite {
   siteUid: string | null;
 }
 
+/** A latest pin value not yet written to `pin_latest` (the writer defers them under load). */
+export interface PendingLatest {
+  pinName: string;
+  value: number;
+  ts: Date;
+}
+
+export interface SiteStoreOptions {
+  ttlMs?: number;
+  now?: () => number;
+  /** Latest values of a device still waiting in the writer (overlaid on what `pin_latest` holds). */
+  pendingLatest?(comId: string): Iterable<PendingLatest> | undefined;
+}
+
 export interface SiteStore {
   siteOfDevice(comId: string): Promise<DeviceSite | null>;
+  /** The cached lookup, or undefined when it must be read (not cached or expired). */
+  cachedSiteOfDevice(comId: string): DeviceSite | null | undefined;
   get(siteUid: string): Promise<SiteRuntime | null>;
+  /** Several sites at once (missing ones loaded together); null for sites that do not exist. */
+  getMany(siteUids: readonly string[]): Promise<Map<string, SiteRuntime | null>>;
   invalidate(siteUid?: string): void;
 }
 
-export function createSiteStore(db: Queryable, opts: { ttlMs?: number; now?: () => number } = {}): SiteStore {
-  const ttl = opts.ttlMs ?? 60_000;
+/** Most sites read by one set of queries. */
+const LOAD_CHUNK = 1000;
+/** Unknown devices are re-checked after this long. */
+const UNKNOWN_DEVICE_TTL_MS = 10_000;
+
+export function createSiteStore(db: Queryable, opts: SiteStoreOptions = {}): SiteStore {
+  const ttl = opts.ttlMs ?? 15 * 60_000;
   const now = opts.now ?? Date.now;
   const devices = new Map<string, { value: DeviceSite | null; at: number }>();
-  const sites = new Map<string, SiteRuntime>();
+  const sites = new Map<string, SiteRuntime & { expiresAt: number }>();
+  // Device lookups wanted in the same tick are read with one query.
+  let wanted: Map<string, ((v: DeviceSite | null) => void)[]> | null = null;
+  let wantedFail: Map<string, ((err: unknown) => void)[]> | null = null;
+
+  const cachedSiteOfDevice = (comId: string): DeviceSite | null | undefined => {
+    const hit = devices.get(comId);
+    if (hit && now() - hit.at < (hit.value ? ttl : UNKNOWN_DEVICE_TTL_MS)) return hit.value;
+    return undefined;
+  };
+
+  async function lookupDevices(
+    ids: string[],
+    resolvers: Map<string, ((v: DeviceSite | null) => void)[]>,
+    failers: Map<string, ((err: unknown) => void)[]>,
+  ) {
+    try {
+      const { rows } = await db.query<{ com_id: string; site_uid: string | null }>(
+        'select com_id, site_uid from devices where com_id = any($1::text[])',
+        [ids],
+      );
+      const found = new Map(rows.map((r) => [r.com_id, { comId: r.com_id, siteUid: r.site_uid }]));
+      const at = now();
+      for (const id of ids) {
+        const value = found.get(id) ?? null;
+        devices.set(id, { value, at });
+        for (const resolve of resolvers.get(id) ?? []) resolve(value);
+      }
+    } catch (err) {
+      for (const id of ids) for (const fail of failers.get(id) ?? []) fail(err);
+    }
+  }
+
+  function spread(at: number): number {
+    // Expire between 75 % and 100 % of the TTL so sites loaded in one batch reload at different times.
+    return at + ttl * (0.75 + Math.random() * 0.25);
+  }
+
+  async function getMany(siteUids: readonly string[]): Promise<Map<string, SiteRuntime | null>> {
+    const out = new Map<string, SiteRuntime | null>();
+    const missing: string[] = [];
+    const t = now();
+    for (const uid of siteUids) {
+      const hit = sites.get(uid);
+      if (hit && t < hit.expiresAt) out.set(uid, hit);
+      else if (!out.has(uid)) {
+        out.set(uid, null);
+        missing.push(uid);
+      }
+    }
+    for (let i = 0; i < missing.length; i += LOAD_CHUNK) {
+      const chunk = missing.slice(i, i + LOAD_CHUNK);
+      const loaded = await loadSites(db, chunk, opts.pendingLatest);
+      const at = now();
+      for (const uid of chunk) {
+        const l = loaded.get(uid);
+        if (!l) {
+          sites.delete(uid);
+          continue;
+        }
+        const runtime = { ...l, loadedAt: at, expiresAt: spread(at) };
+        sites.set(uid, runtime);
+        out.set(uid, runtime);
+      }
+    }
+    return out;
+  }
 
   return {
-    async siteOfDevice(comId) {
-      const hit = devices.get(comId);
-      // Unknown devices are re-checked after 10 s, known ones after the TTL.
-      if (hit && now() - hit.at < (hit.value ? ttl : 10_000)) return hit.value;
-      const { rows } = await db.query<{ com_id: string; site_uid: string | null }>(
-        'select com_id, site_uid from devices where com_id = $1',
-        [comId],
-      );
-      const row = rows[0];
-      const value = row ? { comId: row.com_id, siteUid: row.site_uid } : null;
-      devices.set(comId, { value, at: now() });
-      return value;
+    cachedSiteOfDevice,
+    siteOfDevice(comId) {
+      const hit = cachedSiteOfDevice(comId);
+      if (hit !== undefined) return Promise.resolve(hit);
+      return new Promise<DeviceSite | null>((resolve, reject) => {
+        if (!wanted || !wantedFail) {
+          const resolvers = new Map<string, ((v: DeviceSite | null) => void)[]>();
+          const failers = new Map<string, ((err: unknown) => void)[]>();
+          wanted = resolvers;
+          wantedFail = failers;
+          setImmediate(() => {
+            wanted = null;
+            wantedFail = null;
+            const ids = [...resolvers.keys()];
+            for (let i = 0; i < ids.length; i += 5000)
+              void lookupDevices(ids.slice(i, i + 5000), resolvers, failers);
+          });
+        }
+        wanted.set(comId, [...(wanted.get(comId) ?? []), resolve]);
+        wantedFail.set(comId, [...(wantedFail.get(comId) ?? []), reject]);
+      });
     },
     async get(siteUid) {
-      const hit = sites.get(siteUid);
-      if (hit && now() - hit.loadedAt < ttl) return hit;
-      const loaded = await loadSite(db, siteUid);
-      if (!loaded) {
-        sites.delete(siteUid);
-        return null;
-      }
-      const runtime = { ...loaded, loadedAt: now() };
-      sites.set(siteUid, runtime);
-      return runtime;
+      return (await getMany([siteUid])).get(siteUid) ?? null;
     },
+    getMany,
     invalidate(siteUid) {
       if (siteUid === undefined) {
         sites.clear();
@@ -79,115 +175,151 @@ export function createSiteStore(db: Queryable, opts: { ttlMs?: number; now?: () 
   };
 }
 
-interface AlarmRow {
-  alarm_id: string;
-  tenant: string;
-  is_normal: boolean;
-  is_available: boolean;
-  is_disable: boolean;
-  raised_at: Date | null;
-  cleared_at: Date | null;
-  last_event_at: Date | null;
-  acknowledged_by: string | null;
-  acknowledged_at: Date | null;
-  value: number | null;
-}
-
 /** Reads one site and its state; null when the site does not exist. */
 export async function loadSite(
   db: Queryable,
   siteUid: string,
+  pendingLatest?: SiteStoreOptions['pendingLatest'],
 ): Promise<Omit<SiteRuntime, 'loadedAt'> | null> {
-  const siteRes = await db.query<{
-    uid: string;
-    company_id: string;
-    tenants: string[];
-    settings: unknown;
-    battery_max: number | null;
-  }>('select uid, company_id, tenants, settings, battery_max from sites where uid = $1', [siteUid]);
-  const row = siteRes.rows[0];
-  if (!row) return null;
-  const [devs, pins, latest, alarms, loads] = await Promise.all([
-    db.query<{ com_id: string; last_seen_at: Date | null; online: boolean }>(
-      'select com_id, last_seen_at, online from devices where site_uid = $1 order by com_id',
-      [siteUid],
+  return (await loadSites(db, [siteUid], pendingLatest)).get(siteUid) ?? null;
+}
+
+/** Reads sites and their state with one query per table; sites that do not exist are absent. */
+export async function loadSites(
+  db: Queryable,
+  siteUids: readonly string[],
+  pendingLatest?: SiteStoreOptions['pendingLatest'],
+): Promise<Map<string, Omit<SiteRuntime, 'loadedAt'>>> {
+  const uids = [...new Set(siteUids)];
+  const [siteRes, devs, pins, alarms, loads] = await Promise.all([
+    db.query<{
+      uid: string;
+      company_id: string;
+      tenants: string[];
+      settings: unknown;
+      battery_max: number | null;
+    }>('select uid, company_id, tenants, settings, battery_max from sites where uid = any($1::text[])', [
+      uids,
+    ]),
+    db.query<{ site_uid: string; com_id: string; last_seen_at: Date | null; online: boolean }>(
+      'select site_uid, com_id, last_seen_at, online from devices where site_uid = any($1::text[]) order by com_id',
+      [uids],
     ),
     db.query<{
+      site_uid: string;
       com_id: string;
       pin_name: string;
       type: string;
       priority: string | null;
       tenant: string | null;
-    }>('select com_id, pin_name, type, priority, tenant from pin_configs where site_uid = $1 order by id', [
-      siteUid,
-    ]),
-    db.query<{ com_id: string; pin_name: string; value: number | null; ts: Date }>(
-      `select l.com_id, l.pin_name, l.value, l.ts from pin_latest l
-       where l.com_id in (select com_id from devices where site_uid = $1
-                          union select com_id from pin_configs where site_uid = $1)`,
-      [siteUid],
+    }>(
+      'select site_uid, com_id, pin_name, type, priority, tenant from pin_configs where site_uid = any($1::text[]) order by id',
+      [uids],
     ),
     db.query<AlarmRow>(
-      `select alarm_id, tenant, is_normal, is_available, is_disable, raised_at, cleared_at, last_event_at,
-              acknowledged_by, acknowledged_at, value from alarms where site_uid = $1`,
-      [siteUid],
+      `select site_uid, alarm_id, tenant, is_normal, is_available, is_disable, raised_at, cleared_at, last_event_at,
+              acknowledged_by, acknowledged_at, value from alarms where site_uid = any($1::text[])`,
+      [uids],
     ),
-    db.query<{ tenant: string; state: DcLoadState }>(
-      'select tenant, state from dc_load_state where site_uid = $1',
-      [siteUid],
+    db.query<{ site_uid: string; tenant: string; state: DcLoadState }>(
+      'select site_uid, tenant, state from dc_load_state where site_uid = any($1::text[])',
+      [uids],
     ),
   ]);
-  const comIds = [...new Set([...devs.rows.map((d) => d.com_id), ...pins.rows.map((p) => p.com_id)])];
-  const site: EngineSite = {
-    siteUid,
-    companyId: row.company_id,
-    tenants: row.tenants,
-    comIds,
-    pins: pins.rows.map((p) => ({
-      comId: p.com_id,
-      pinName: p.pin_name,
-      type: p.type,
-      priority: p.priority,
-      tenant: p.tenant,
-    })),
-    settings: parseSiteAlarmSettings(row.settings),
-    batteryMax: row.battery_max,
+  const group = <T extends { site_uid: string }>(rows: T[]) => {
+    const m = new Map<string, T[]>();
+    for (const r of rows) {
+      const list = m.get(r.site_uid);
+      if (list) list.push(r);
+      else m.set(r.site_uid, [r]);
+    }
+    return m;
   };
-  const state = createSiteState(site);
-  // Alarms a sensor pin drives follow the pin after a reload, not a latch.
-  const pinDriven = new Set(
-    site.pins.flatMap((p) =>
-      p.type === 'vibration_sensor' ? ['vibration'] : p.type === 'motion_sensor' ? ['motion'] : [],
-    ),
-  );
-  for (const d of devs.rows) state.devices.set(d.com_id, { lastSeenAt: d.last_seen_at, online: d.online });
-  for (const l of latest.rows) state.pins.set(pinKey(l.com_id, l.pin_name), { value: l.value, ts: l.ts });
-  for (const a of alarms.rows) {
-    const alarm: AlarmState = {
-      alarmId: a.alarm_id,
-      tenant: a.tenant,
-      isNormal: a.is_normal,
-      isAvailable: a.is_available,
-      isDisable: a.is_disable,
-      raisedAt: a.raised_at,
-      clearedAt: a.cleared_at,
-      lastEventAt: a.last_event_at,
-      acknowledgedBy: a.acknowledged_by,
-      acknowledgedAt: a.acknowledged_at,
-      value: a.value,
-    };
-    state.alarms.set(alarmKey(a.alarm_id, a.tenant), alarm);
-    // Latched (event-driven) alarms keep their state across reloads.
-    if (LATCHED_ALARMS.has(a.alarm_id) && !pinDriven.has(a.alarm_id)) {
-      state.latched.set(alarmKey(a.alarm_id, a.tenant), { active: !a.is_normal, value: a.value });
-    }
-    if (a.alarm_id === 'dc_low_voltage' && !a.is_normal && a.value !== null) {
-      const t = site.settings.thresholds;
-      if (a.value <= t.dcCriticalVoltage) state.critical.add(a.tenant);
-    }
+  const devsBySite = group(devs.rows);
+  const pinsBySite = group(pins.rows);
+  const alarmsBySite = group(alarms.rows);
+  const loadsBySite = group(loads.rows);
+  // Latest values by primary key: the com_ids of these sites' devices and pin configs.
+  const comIds = [...new Set([...devs.rows.map((d) => d.com_id), ...pins.rows.map((p) => p.com_id)])];
+  const latest =
+    comIds.length === 0
+      ? []
+      : (
+          await db.query<{ com_id: string; pin_name: string; value: number | null; ts: Date }>(
+            'select com_id, pin_name, value, ts from pin_latest where com_id = any($1::text[])',
+            [comIds],
+          )
+        ).rows;
+  const latestByCom = new Map<string, typeof latest>();
+  for (const l of latest) {
+    const list = latestByCom.get(l.com_id);
+    if (list) list.push(l);
+    else latestByCom.set(l.com_id, [l]);
   }
-  for (const l of loads.rows) state.dcLoad.set(l.tenant, l.state);
-  return { site, state };
+
+  const out = new Map<string, Omit<SiteRuntime, 'loadedAt'>>();
+  for (const row of siteRes.rows) {
+    const siteDevs = devsBySite.get(row.uid) ?? [];
+    const sitePins = pinsBySite.get(row.uid) ?? [];
+    const siteComIds = [...new Set([...siteDevs.map((d) => d.com_id), ...sitePins.map((p) => p.com_id)])];
+    const site: EngineSite = {
+      siteUid: row.uid,
+      companyId: row.company_id,
+      tenants: row.tenants,
+      comIds: siteComIds,
+      pins: sitePins.map((p) => ({
+        comId: p.com_id,
+        pinName: p.pin_name,
+        type: p.type,
+        priority: p.priority,
+        tenant: p.tenant,
+      })),
+      settings: parseSiteAlarmSettings(row.settings),
+      batteryMax: row.battery_max,
+    };
+    const state = createSiteState(site);
+    // Alarms a sensor pin drives follow the pin after a reload, not a latch.
+    const pinDriven = new Set(
+      site.pins.flatMap((p) =>
+        p.type === 'vibration_sensor' ? ['vibration'] : p.type === 'motion_sensor' ? ['motion'] : [],
+      ),
+    );
+    for (const d of siteDevs) state.devices.set(d.com_id, { lastSeenAt: d.last_seen_at, online: d.online });
+    for (const comId of siteComIds) {
+      for (const l of latestByCom.get(comId) ?? [])
+        state.pins.set(pinKey(l.com_id, l.pin_name), { value: l.value, ts: l.ts });
+      // Values the writer has not written yet are newer than the table's.
+      for (const p of pendingLatest?.(comId) ?? [])
+        state.pins.set(pinKey(comId, p.pinName), { value: p.value, ts: p.ts });
+    }
+    for (const a of alarmsBySite.get(row.uid) ?? []) {
+      const alarm: AlarmState = {
+        alarmId: a.alarm_id,
+        tenant: a.tenant,
+        isNormal: a.is_normal,
+        isAvailable: a.is_available,
+        isDisable: a.is_disable,
+        raisedAt: a.raised_at,
+        clearedAt: a.cleared_at,
+        lastEventAt: a.last_event_at,
+        acknowledgedBy: a.acknowledged_by,
+        acknowledgedAt: a.acknowledged_at,
+        value: a.value,
+      };
+      state.alarms.set(alarmKey(a.alarm_id, a.tenant), alarm);
+      // Latched (event-driven) alarms keep their state across reloads.
+      if (LATCHED_ALARMS.has(a.alarm_id) && !pinDriven.has(a.alarm_id)) {
+        state.latched.set(alarmKey(a.alarm_id, a.tenant), { active: !a.is_normal, value: a.value });
+      }
+      if (a.alarm_id === 'dc_low_voltage' && !a.is_normal && a.value !== null) {
+        const t = site.settings.thresholds;
+        if (a.value <= t.dcCriticalVoltage) state.critical.add(a.tenant);
+      }
+    }
+    for (const l of loadsBySite.get(row.uid) ?? []) state.dcLoad.set(l.tenant, l.state);
+    out.set(row.uid, { site, state });
+  }
+  return out;
 }
 
 /** Alarms set by device events (not pin levels); their state is restored as latches. */

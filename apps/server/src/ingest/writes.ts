@@ -12,16 +12,20 @@ export function applyToWrites(
   w: BatchWrites,
 ): void {
   const { site } = runtime;
-  if (job.kind === 'pins') {
-    const ts = new Date(job.message.ts);
-    for (const r of job.message.readings) {
-      const reading = { comId: job.comId, pinName: r.pin, ts, value: r.value };
-      w.readings.push(reading);
-    }
+  if (job.kind === 'pins' && job.message.readings.length > 0) {
+    const readings = job.message.readings;
+    w.telemetry.push({
+      comId: job.comId,
+      ts: new Date(job.message.ts),
+      pinNames: readings.map((r) => r.pin),
+      values: readings.map((r) => r.value),
+    });
+    w.values += readings.length;
   }
   if (job.kind === 'access') {
     const m = job.message;
     w.access.push({
+      siteUid: site.siteUid,
       comId: job.comId,
       cardNumber: m.card_number,
       granted: m.granted,
@@ -32,7 +36,7 @@ export function applyToWrites(
   }
   if (job.kind === 'oem') {
     const { msg_id: _id, ts, ...data } = job.message;
-    w.oem.push({ comId: job.comId, kind: job.message.kind, time: new Date(ts), data });
+    w.oem.push({ siteUid: site.siteUid, comId: job.comId, kind: job.message.kind, time: new Date(ts), data });
   }
   if (job.kind === 'status' && job.message.fw) {
     w.devices.set(job.comId, {
@@ -50,7 +54,11 @@ export function applyToWrites(
       value: u.value,
     });
   }
-  for (const a of result.alarms) w.alarms.set(alarmKey(a.alarmId, a.tenant), { ...a });
+  for (const a of result.alarms)
+    w.alarms.set(`${site.siteUid}|${alarmKey(a.alarmId, a.tenant)}`, {
+      siteUid: site.siteUid,
+      alarm: { ...a },
+    });
   for (const e of result.events) {
     w.events.push({
       siteUid: site.siteUid,
@@ -69,7 +77,9 @@ export function applyToWrites(
     w.devices.set(d.comId, { online: d.online, lastSeenAt: d.lastSeenAt, firmware: prev?.firmware });
   }
   for (const d of result.dcLoadChanged) {
-    w.dcLoad.set(d.tenant, {
+    w.dcLoad.set(`${site.siteUid}|${d.tenant}`, {
+      siteUid: site.siteUid,
+      tenant: d.tenant,
       state: d.state,
       current: d.current,
       at: 'comId' in job ? job.receivedAt : job.receivedAt,

@@ -20,16 +20,18 @@ describe('hourly telemetry rollup', () => {
       ['2025-06-10T12:05:00Z', 47], // current, incomplete hour: not rolled up yet
     ];
     for (const [ts, v] of rows) {
-      await t.pool.query(`insert into telemetry (com_id, pin_name, ts, value) values ('C1', 'am4', $1, $2)`, [
-        ts,
-        v,
-      ]);
+      // One message with two pins: am4 and a second pin that must roll up on its own.
+      await t.pool.query(
+        `insert into telemetry (com_id, ts, pin_names, pin_values) values ('C1', $1, '{am4,am5}', array[$2::float8, $2::float8 * 10])`,
+        [ts, v],
+      );
     }
     expect(await rollupTelemetry(t.pool, t.clock)).toBeGreaterThan(0);
-    const hourly = async () =>
+    const hourly = async (pin = 'am4') =>
       (
         await t.pool.query<{ hour: Date; min: number; max: number; sum: number; count: number }>(
-          `select hour, min, max, sum, count from telemetry_hourly where com_id = 'C1' order by hour`,
+          `select hour, min, max, sum, count from telemetry_hourly where com_id = 'C1' and pin_name = $1 order by hour`,
+          [pin],
         )
       ).rows.map((r) => ({ ...r, hour: r.hour.toISOString() }));
     expect(await hourly()).toEqual([
@@ -37,13 +39,20 @@ describe('hourly telemetry rollup', () => {
       { hour: '2025-06-10T11:00:00.000Z', min: 48, max: 48, sum: 48, count: 1 },
     ]);
     // A late reading for 11:xx and the 12:xx hour completing.
-    await t.pool.query(`insert into telemetry values ('C1', 'am4', '2025-06-10T11:50:00Z', 46)`);
+    await t.pool.query(
+      `insert into telemetry (com_id, ts, pin_names, pin_values) values ('C1', '2025-06-10T11:50:00Z', '{am4}', '{46}')`,
+    );
     t.clock.set('2025-06-10T13:01:00Z');
     await rollupTelemetry(t.pool, t.clock);
     expect(await hourly()).toEqual([
       { hour: '2025-06-10T10:00:00.000Z', min: 50, max: 52, sum: 102, count: 2 },
       { hour: '2025-06-10T11:00:00.000Z', min: 46, max: 48, sum: 94, count: 2 },
       { hour: '2025-06-10T12:00:00.000Z', min: 47, max: 47, sum: 47, count: 1 },
+    ]);
+    expect(await hourly('am5')).toEqual([
+      { hour: '2025-06-10T10:00:00.000Z', min: 500, max: 520, sum: 1020, count: 2 },
+      { hour: '2025-06-10T11:00:00.000Z', min: 480, max: 480, sum: 480, count: 1 },
+      { hour: '2025-06-10T12:00:00.000Z', min: 470, max: 470, sum: 470, count: 1 },
     ]);
   });
 

@@ -2,7 +2,8 @@
  * Hourly telemetry rollups (min, max, sum, count per pin and hour) for charts and reports over long
  * ranges, and cleanup of the ingest de-duplication window. The rollup recomputes every hour from
  * the watermark (job_state 'telemetry_hourly') up to the last complete hour, plus the hours late
- * readings touched (a late batch is re-rolled because recomputation replaces the row).
+ * readings touched (a late batch is re-rolled because recomputation replaces the row). Telemetry rows
+ * are packed per message (pin_names / pin_values arrays, migration 0300), unnested here.
  */
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/pool.ts';
@@ -30,9 +31,10 @@ export async function rollupTelemetry(
   if (to <= from) return 0;
   await db.query(
     `insert into telemetry_hourly (com_id, pin_name, hour, min, max, sum, count)
-     select com_id, pin_name, date_trunc('hour', ts), min(value), max(value), sum(value), count(*)
-     from telemetry where ts >= $1 and ts < $2
-     group by com_id, pin_name, date_trunc('hour', ts)
+     select t.com_id, r.pin_name, date_trunc('hour', t.ts), min(r.value), max(r.value), sum(r.value), count(*)
+     from telemetry t cross join lateral unnest(t.pin_names, t.pin_values) as r(pin_name, value)
+     where t.ts >= $1 and t.ts < $2
+     group by t.com_id, r.pin_name, date_trunc('hour', t.ts)
      on conflict (com_id, pin_name, hour) do update set min = excluded.min, max = excluded.max,
        sum = excluded.sum, count = excluded.count`,
     [new Date(from), new Date(to)],
