@@ -13,7 +13,13 @@ import { verifyAccessToken } from '../auth/tokens.ts';
 import type { EventBus } from '../bus/bus.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/pool.ts';
-import { type AuthenticateResult, createLiveHub, type LiveHub, type LiveHubDeps } from './live-hub.ts';
+import {
+  type AuthenticateResult,
+  createLiveHub,
+  type HubSocket,
+  type LiveHub,
+  type LiveHubDeps,
+} from './live-hub.ts';
 
 export interface LiveRouteDeps {
   auth: AuthDeps;
@@ -55,6 +61,39 @@ export async function authenticateSocket(token: string, deps: AuthDeps): Promise
   }
 }
 
+/** The part of a `ws` WebSocket the adapter reads (its TCP socket for corking). */
+interface WsLike {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send(data: string | Buffer, options: { binary: boolean }): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[]) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+  /** ws's underlying net.Socket (not part of its typed API). */
+  _socket?: { cork(): void; uncork(): void } | null;
+}
+
+/**
+ * A ws WebSocket as a HubSocket: Buffers go out as text frames (the hub encodes each message once
+ * for every socket) and cork/uncork reach the TCP socket, so one fan-out round is one write.
+ */
+export function hubSocketOf(ws: WsLike): HubSocket {
+  return {
+    get readyState() {
+      return ws.readyState;
+    },
+    get bufferedAmount() {
+      return ws.bufferedAmount;
+    },
+    send: (data) => ws.send(data, { binary: false }),
+    close: (code, reason) => ws.close(code, reason),
+    on: ((event: 'message' | 'close', listener: never) =>
+      ws.on(event as 'message', listener)) as HubSocket['on'],
+    cork: () => ws._socket?.cork(),
+    uncork: () => ws._socket?.uncork(),
+  };
+}
+
 /** Registers /wss on `app`; returns the hub (close it on shutdown). */
 export function registerLiveRoutes(app: App, deps: LiveRouteDeps): LiveHub {
   const hub = createLiveHub({
@@ -70,7 +109,7 @@ export function registerLiveRoutes(app: App, deps: LiveRouteDeps): LiveHub {
   app.register(async (scope) => {
     await scope.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
     scope.get(LIVE_PATH, { websocket: true, config: { public: true }, schema: { hide: true } }, (socket) => {
-      hub.attach(socket);
+      hub.attach(hubSocketOf(socket as unknown as WsLike));
     });
   });
   app.addHook('onClose', async () => {

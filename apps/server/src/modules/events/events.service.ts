@@ -42,7 +42,8 @@ export function createEventsService(deps: EventsServiceDeps) {
   return {
     async siteEvents(caller: Caller, q: SiteEventsQuery): Promise<EventPageReply> {
       assertTenantsAllowed(caller, q.tenant ? [q.tenant] : undefined);
-      await requireSite(deps.sites, caller, q.site_uid, false);
+      // The page is scoped like the site (siteScope): rows prove the caller sees the site; only an
+      // empty page needs the site check that tells "no (more) events" from 404.
       const rows = await deps.events.page(caller, {
         before: q.oldest_id,
         limit: EVENT_PAGE_SIZE,
@@ -50,6 +51,7 @@ export function createEventsService(deps: EventsServiceDeps) {
         tenants: q.tenant ? [q.tenant] : undefined,
         names: kinds(caller),
       });
+      if (rows.length === 0) await requireSite(deps.sites, caller, q.site_uid, false);
       const items = rows.map(toSiteEvent);
       return { items, nextOldestId: nextCursor(items, EVENT_PAGE_SIZE) };
     },

@@ -56,6 +56,16 @@ describe('GET /user/site/events paging', () => {
     expect(page.items.map((e) => e.id)).not.toContain(cursor);
   });
 
+  it('answers 404 for a site of another company, with or without events, and an empty page past the end', async () => {
+    const foreign = await get(`/user/site/events?site_uid=${KT2}`, 'ftb');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('Site not found');
+    expect((await get('/user/site/events?site_uid=NO-SUCH-SITE')).statusCode).toBe(404);
+    const past = await get(`/user/site/events?site_uid=${KT2}&oldest_id=${Math.min(...ids)}`);
+    expect(past.statusCode).toBe(200);
+    expect(past.json()).toEqual({ items: [], nextOldestId: null });
+  });
+
   it('network events page the same way and the last page is shorter than the limit', async () => {
     const first = (await get('/user/network/events?limit=100&group=RMS')).json();
     expect(first.items).toHaveLength(100);

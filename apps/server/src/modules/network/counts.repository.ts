@@ -1,11 +1,13 @@
 /**
- * SQL of the dashboard counts: per alarm id, how many of the caller's sites have it available and
- * raised; offline alarms; site properties; battery voltages. All scoped (company, allowed tenants).
+ * SQL of the dashboard counts. Alarm states, site properties and DC load states come from the
+ * counters of migration 0400 (`alarm_count_deltas`, `site_summary_deltas`: per distinct key, how many
+ * sites have it — a few hundred rows for the whole country, read whole and folded into each caller's
+ * scope by the service). Offline devices and battery voltages are time- or reading-dependent and are
+ * read from `alarms` (partial index of raised alarms) and `pin_latest`, scoped in SQL.
  */
 import type { Caller } from '../../auth/caller.ts';
-import { type SqlParams, siteScope, sqlParams, tenantScope } from '../../auth/scope.ts';
+import { type SqlParams, siteScope, sqlParams } from '../../auth/scope.ts';
 import type { Queryable } from '../../db/pool.ts';
-import { tenantNarrowing } from '../site/tenant-narrowing.ts';
 
 /** Which sites to count: the caller's scope, optionally one company (operators) and one tenant. */
 export interface CountScope {
@@ -13,25 +15,86 @@ export interface CountScope {
   tenant?: string;
 }
 
-export interface AlarmAggRow {
+/** Sites of a company with these tenants whose rows of `alarm_id` are available/raised/paused for these tenants. */
+export interface AlarmKeyRow {
+  company_id: string;
+  site_tenants: string[];
   alarm_id: string;
-  /** Sites where the alarm is available. */
-  sites: number;
-  /** Sites where it is raised (available, not normal, not paused). */
-  raised: number;
-  /** Paused alarms (disabled and available). */
-  paused: number;
+  avail: string[];
+  raised: string[];
+  paused: string[];
+  /** Number of sites with this key. */
+  n: number;
 }
 
-export interface SiteAggRow {
+/** Sites of a company with these tenants, property flags (bits, see migration 0400) and DC load states. */
+export interface SiteKeyRow {
+  company_id: string;
+  tenants: string[];
+  flags: number;
+  /** 'tenant:STATE' */
+  loads: string[];
+  n: number;
+}
+
+export const SITE_FLAGS = {
+  rms: 1,
+  rectifier: 2,
+  acs: 4,
+  sarbs: 8,
+  vertiv: 16,
+  eltek: 32,
+  door: 64,
+} as const;
+
+/** A raised device_online alarm (offline device) with its site's company and tenants. */
+export interface OfflineRow {
+  company_id: string;
+  site_tenants: string[];
+  tenant: string;
+  last_event_at: Date | null;
+}
+
+/** The keys with a non-zero sum; the number of delta rows summed and the highest id among them. */
+export interface KeyRead<T> {
+  rows: T[];
+  deltaRows: number;
+  maxId: number;
+}
+
+/** New delta rows (above an id), the table's row count, and whether a compaction wrote some of them. */
+export interface DeltaRead<T> {
+  rows: T[];
   total: number;
-  rms: number;
-  rectifier: number;
-  acs: number;
-  sarbs: number;
-  vertiv: number;
-  eltek: number;
-  total_door: number;
+  maxId: number | null;
+  compacted: boolean;
+}
+
+function summed<T extends { n: number; d: number; m: number | null }>(all: T[]): KeyRead<Omit<T, 'd' | 'm'>> {
+  let deltaRows = 0;
+  let maxId = 0;
+  const rows: Omit<T, 'd' | 'm'>[] = [];
+  for (const { d, m, ...row } of all) {
+    deltaRows += d;
+    maxId = Math.max(maxId, m ?? 0);
+    if (row.n !== 0) rows.push(row);
+  }
+  return { rows, deltaRows, maxId };
+}
+
+function deltas<T extends { total: number; id: number | null; compacted: boolean; n: number }>(
+  all: T[],
+): DeltaRead<Omit<T, 'total' | 'id' | 'compacted'>> {
+  const rows: Omit<T, 'total' | 'id' | 'compacted'>[] = [];
+  let maxId: number | null = null;
+  let compacted = false;
+  for (const { total: _t, id, compacted: c, ...row } of all) {
+    if (id === null) continue;
+    maxId = id;
+    compacted ||= c;
+    rows.push(row);
+  }
+  return { rows, total: all[0]?.total ?? 0, maxId, compacted };
 }
 
 function sitesWhere(caller: Caller, p: SqlParams, scope: CountScope): string {
@@ -41,70 +104,91 @@ function sitesWhere(caller: Caller, p: SqlParams, scope: CountScope): string {
   return parts.join(' and ');
 }
 
-const hasPin = (cond: string) =>
-  `exists (select 1 from pin_configs pc where pc.site_uid = s.uid and ${cond})`;
-const rectifierIs = (v: string) =>
-  `(s.rectifier->>'rectifier_type' = '${v}' or s.rectifier->>'rectifier_type_2' = '${v}')`;
+const repositories = new WeakMap<Queryable, ReturnType<typeof buildCountsRepository>>();
 
+/** One repository per pool, so the API and the live hub of a process share one counts store. */
 export function createCountsRepository(db: Queryable) {
+  let repo = repositories.get(db);
+  if (!repo) {
+    repo = buildCountsRepository(db);
+    repositories.set(db, repo);
+  }
+  return repo;
+}
+
+function buildCountsRepository(db: Queryable) {
   return {
-    async alarmAggregates(caller: Caller, scope: CountScope): Promise<AlarmAggRow[]> {
-      const p = sqlParams();
-      const where = [sitesWhere(caller, p, scope), tenantScope(caller, p, 'a.tenant', 'a.alarm_id')];
-      if (scope.tenant) where.push(tenantNarrowing(p, [scope.tenant], 'a.tenant', 'a.alarm_id'));
-      const { rows } = await db.query<AlarmAggRow>(
-        `select a.alarm_id,
-                count(distinct a.site_uid)::int as sites,
-                (count(distinct a.site_uid) filter (where not a.is_normal and not a.is_disable))::int as raised,
-                (count(*) filter (where a.is_disable))::int as paused
+    /** Every key with its number of sites, and the row count and highest id of the deltas summed. */
+    async alarmKeys(): Promise<KeyRead<AlarmKeyRow>> {
+      const { rows } = await db.query<AlarmKeyRow & { d: number; m: number | null }>(
+        `select company_id, site_tenants, alarm_id, avail, raised, paused, sum(n)::int as n,
+                count(*)::int as d, max(id) as m
+           from alarm_count_deltas
+          group by company_id, site_tenants, alarm_id, avail, raised, paused`,
+      );
+      return summed(rows);
+    },
+
+    /** Delta rows above `afterId`, with the table's row count in the same snapshot. */
+    async alarmDeltasSince(afterId: number): Promise<DeltaRead<AlarmKeyRow>> {
+      const { rows } = await db.query<AlarmKeyRow & { total: number; id: number | null; compacted: boolean }>(
+        `with c as (select count(*)::int as total from alarm_count_deltas)
+         select c.total, d.id, d.company_id, d.site_tenants, d.alarm_id, d.avail, d.raised, d.paused, d.n, d.compacted
+           from c left join alarm_count_deltas d on d.id > $1 order by d.id`,
+        [afterId],
+      );
+      return deltas(rows);
+    },
+
+    async siteKeys(): Promise<KeyRead<SiteKeyRow>> {
+      const { rows } = await db.query<SiteKeyRow & { d: number; m: number | null }>(
+        `select company_id, tenants, flags, loads, sum(n)::int as n, count(*)::int as d, max(id) as m
+           from site_summary_deltas
+          group by company_id, tenants, flags, loads`,
+      );
+      return summed(rows);
+    },
+
+    async siteDeltasSince(afterId: number): Promise<DeltaRead<SiteKeyRow>> {
+      const { rows } = await db.query<SiteKeyRow & { total: number; id: number | null; compacted: boolean }>(
+        `with c as (select count(*)::int as total from site_summary_deltas)
+         select c.total, d.id, d.company_id, d.tenants, d.flags, d.loads, d.n, d.compacted
+           from c left join site_summary_deltas d on d.id > $1 order by d.id`,
+        [afterId],
+      );
+      return deltas(rows);
+    },
+
+    /** Every offline device alarm (available, not normal), with its site's company and tenants. */
+    async offlineAlarms(): Promise<OfflineRow[]> {
+      const { rows } = await db.query<OfflineRow>(
+        `select s.company_id, s.tenants as site_tenants, a.tenant, a.last_event_at
            from alarms a join sites s on s.uid = a.site_uid
-          where a.is_available and ${where.join(' and ')}
-          group by a.alarm_id`,
-        p.values,
+          where a.alarm_id = 'device_online' and a.is_available and not a.is_normal`,
       );
       return rows;
     },
 
-    /** device_online alarms that are offline (available, not normal) with their last change. */
-    async offlineAlarms(caller: Caller, scope: CountScope): Promise<{ last_event_at: Date | null }[]> {
-      const p = sqlParams();
-      const { rows } = await db.query<{ last_event_at: Date | null }>(
-        `select a.last_event_at from alarms a join sites s on s.uid = a.site_uid
-          where a.alarm_id = 'device_online' and a.is_available and not a.is_normal
-            and ${sitesWhere(caller, p, scope)} and ${tenantScope(caller, p, 'a.tenant', 'a.alarm_id')}`,
-        p.values,
+    /**
+     * Replaces the delta rows this transaction sees by their sums (rows other transactions add
+     * meanwhile stay; two compactions never delete the same row twice).
+     */
+    async compact(): Promise<void> {
+      // Rows marked `compacted` (always at least one) tell incremental readers to read every key again.
+      await db.query(
+        `with d as (delete from alarm_count_deltas returning *)
+         insert into alarm_count_deltas (company_id, site_tenants, alarm_id, avail, raised, paused, n, compacted)
+         select company_id, site_tenants, alarm_id, avail, raised, paused, sum(n)::int, true from d
+          group by company_id, site_tenants, alarm_id, avail, raised, paused having sum(n) <> 0
+         union all select '', '{}', '', '{}', '{}', '{}', 0, true`,
       );
-      return rows;
-    },
-
-    async siteAggregates(caller: Caller, scope: CountScope): Promise<SiteAggRow> {
-      const p = sqlParams();
-      const { rows } = await db.query<SiteAggRow>(
-        `select count(*)::int as total,
-                (count(*) filter (where ${hasPin('true')} or exists (select 1 from devices d where d.site_uid = s.uid)))::int as rms,
-                (count(*) filter (where coalesce(s.rectifier->>'rectifier_type', '') <> ''))::int as rectifier,
-                (count(*) filter (where ${hasPin(`pc.type = 'access_control'`)}))::int as acs,
-                (count(*) filter (where ${rectifierIs('sarbs')}))::int as sarbs,
-                (count(*) filter (where ${rectifierIs('vertiv')}))::int as vertiv,
-                (count(*) filter (where ${rectifierIs('eltek')}))::int as eltek,
-                (count(*) filter (where ${hasPin(`pc.type = 'access_control' and pc.priority = 'door'`)}))::int as total_door
-           from sites s where ${sitesWhere(caller, p, scope)}`,
-        p.values,
+      await db.query(
+        `with d as (delete from site_summary_deltas returning *)
+         insert into site_summary_deltas (company_id, tenants, flags, loads, n, compacted)
+         select company_id, tenants, flags, loads, sum(n)::int, true from d
+          group by company_id, tenants, flags, loads having sum(n) <> 0
+         union all select '', '{}', 0, '{}', 0, true`,
       );
-      const row = rows[0];
-      if (!row) throw new Error('site aggregate returned no row');
-      return row;
-    },
-
-    /** DC load states of the scoped sites (tenant '' = none). */
-    async dcLoad(caller: Caller, scope: CountScope): Promise<{ tenant: string; state: string }[]> {
-      const p = sqlParams();
-      const { rows } = await db.query<{ tenant: string; state: string }>(
-        `select l.tenant, l.state from dc_load_state l join sites s on s.uid = l.site_uid
-          where ${sitesWhere(caller, p, scope)}`,
-        p.values,
-      );
-      return rows;
     },
 
     /** Lowest known battery terminal voltage per scoped site, with the site's settings. */
@@ -128,4 +212,4 @@ export function createCountsRepository(db: Queryable) {
   };
 }
 
-export type CountsRepository = ReturnType<typeof createCountsRepository>;
+export type CountsRepository = ReturnType<typeof buildCountsRepository>;
