@@ -87,6 +87,7 @@ export const SITE_API_PATHS = {
   siteAlarms: '/user/site/alarms',
   runningEvents: '/user/site/running-events',
   downHistory: '/user/site/down-history',
+  siteAvailability: '/user/site/availability',
   statusCounts: '/user/site/status-counts',
   lastEvents: '/user/network/last-events',
   dashboardCount: '/user/network/dashboard-count',

@@ -67,13 +67,18 @@ export const siteFilterQuery = z.object({
 });
 export type SiteFilterQuery = z.infer<typeof siteFilterQuery>;
 
-/** GET /user/site/fetch: the site list (one site when `site_uid` is given). Reply: siteListReply. */
+/**
+ * GET /user/site/fetch: the site list (one site when `site_uid` is given). Reply: siteListReply, or
+ * siteLeanListReply with `lean=true` (extension: the list pages' form, see siteLean). `with_devices`
+ * fills `devices` in both forms (pin configs are never embedded: GET /user/site/details has them).
+ */
 export const siteFetchQuery = z.object({
   user_uid: userUidQuery,
   site_uid: siteUid.optional(),
   page: pageParam,
   limit: siteLimitParam,
   with_devices: queryFlag.default(false),
+  lean: queryFlag.default(false),
   /** Only sites having at least one of these tenants (must be allowed tenants). */
   tenants: queryList(tenantCode).optional(),
 });
@@ -168,3 +173,45 @@ export const downHistoryReply = z.object({
   limit: z.number().int(),
 });
 export type DownHistoryReply = z.infer<typeof downHistoryReply>;
+
+/**
+ * GET /user/site/availability (extension; the spec names "availability per site and date" without
+ * its call): per site, the share of [`from_date`, `until_date`] (Asia/Dhaka dates, both default
+ * today; a day in progress counts up to now) the site was up, from the site-down history. Every
+ * site of the caller's scope is listed, also those never down (100 %).
+ */
+export const siteAvailabilityQuery = z.object({
+  user_uid: userUidQuery,
+  from_date: dateParam.optional(),
+  until_date: dateParam.optional(),
+  tenant: tenantCode.optional(),
+});
+export type SiteAvailabilityQuery = z.infer<typeof siteAvailabilityQuery>;
+
+export const siteAvailabilityItem = z.object({
+  siteUid: z.string(),
+  siteName: z.string(),
+  genericSiteId: z.string().nullable(),
+  /** The site's tenants the caller may see. */
+  tenants: z.array(z.string()),
+  /** Seconds down within the range (overlapping periods merged). */
+  downSeconds: z.number().int(),
+  /** Site-down periods overlapping the range. */
+  outages: z.number().int(),
+  /** The site is down right now (a period without end). */
+  downNow: z.boolean(),
+  /** 100 × (1 − downSeconds ÷ spanSeconds), 2 decimals. */
+  availability: z.number(),
+});
+export type SiteAvailabilityItem = z.infer<typeof siteAvailabilityItem>;
+
+export const siteAvailabilityReply = z.object({
+  items: z.array(siteAvailabilityItem),
+  /** Start of the range (start of `from_date` in Asia/Dhaka). */
+  from: isoTime,
+  /** End of the range counted: the end of `until_date`, or now for a day in progress. */
+  until: isoTime,
+  /** Seconds between `from` and `until` (the time each site could have been up). */
+  spanSeconds: z.number().int(),
+});
+export type SiteAvailabilityReply = z.infer<typeof siteAvailabilityReply>;

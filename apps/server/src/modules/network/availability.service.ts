@@ -1,14 +1,24 @@
 /**
- * GET /user/network/availability: per Asia/Dhaka day, availability = 100 × (1 − down seconds ÷
- * (sites × seconds of the day so far)), from the site-down history.
+ * Availability from the site-down history:
+ * - GET /user/network/availability: per Asia/Dhaka day, availability = 100 × (1 − down seconds ÷
+ *   (sites × seconds of the day so far));
+ * - GET /user/site/availability: per site over a range of days, availability = 100 × (1 − down
+ *   seconds ÷ seconds of the range so far), overlapping periods of a site merged.
  */
-import type { NetworkAvailabilityQuery, NetworkAvailabilityReply } from '@towerwatch/contract';
+import type {
+  NetworkAvailabilityQuery,
+  NetworkAvailabilityReply,
+  SiteAvailabilityQuery,
+  SiteAvailabilityReply,
+} from '@towerwatch/contract';
+import { visibleSiteTenants } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
 import { ValidationError } from '../../errors.ts';
 import type { SiteRepository } from '../site/site.repository.ts';
 import { assertTenantsAllowed, ownerFilter } from '../site/site-scope.ts';
 import { dhakaDate, dhakaDayStart } from '../site/tenant-narrowing.ts';
+import { clip, type Interval, totalMs } from '../battery-availability/intervals.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -26,6 +36,57 @@ const pct = (x: number) => Math.round(x * 10000) / 100;
 
 export function createAvailabilityService(deps: AvailabilityDeps) {
   return {
+    async sites(caller: Caller, q: SiteAvailabilityQuery): Promise<SiteAvailabilityReply> {
+      assertTenantsAllowed(caller, q.tenant ? [q.tenant] : undefined);
+      const scope = { ...(await ownerFilter(deps.sites, caller, q.user_uid)), tenant: q.tenant };
+      const now = deps.clock.now();
+      const untilDate = q.until_date ?? q.from_date ?? dhakaDate(now);
+      const from = dhakaDayStart(q.from_date ?? untilDate);
+      const dayAfter = dhakaDayStart(untilDate).getTime() + DAY_MS;
+      if (from.getTime() >= dayAfter)
+        throw new ValidationError('query.from_date', 'query.from_date: must not be after until_date');
+      if (dayAfter - from.getTime() > MAX_AVAILABILITY_DAYS * DAY_MS) {
+        throw new ValidationError(
+          'query.from_date',
+          `query.from_date: at most ${MAX_AVAILABILITY_DAYS} days`,
+        );
+      }
+      // A range reaching into today counts up to now; a future range has no time yet.
+      const end = Math.max(from.getTime(), Math.min(dayAfter, now.getTime()));
+      const [sites, periods] = await Promise.all([
+        deps.availability.sites(caller, scope),
+        deps.availability.downPeriods(caller, scope, from, new Date(end)),
+      ]);
+      const bySite = new Map<string, { intervals: Interval[]; outages: number; downNow: boolean }>();
+      for (const period of periods) {
+        const entry = bySite.get(period.site_uid) ?? { intervals: [], outages: 0, downNow: false };
+        entry.intervals.push([period.started_at.getTime(), period.ended_at?.getTime() ?? now.getTime()]);
+        entry.outages += 1;
+        if (period.ended_at === null) entry.downNow = true;
+        bySite.set(period.site_uid, entry);
+      }
+      const spanMs = end - from.getTime();
+      return {
+        items: sites.map((site) => {
+          const entry = bySite.get(site.uid);
+          const downMs = entry ? totalMs(clip(entry.intervals, from.getTime(), end)) : 0;
+          return {
+            siteUid: site.uid,
+            siteName: site.name,
+            genericSiteId: site.generic_site_id,
+            tenants: visibleSiteTenants(site.tenants, caller.allowedTenants),
+            downSeconds: Math.round(downMs / 1000),
+            outages: entry?.outages ?? 0,
+            downNow: entry?.downNow ?? false,
+            availability: spanMs > 0 ? pct(1 - downMs / spanMs) : 100,
+          };
+        }),
+        from: from.toISOString(),
+        until: new Date(end).toISOString(),
+        spanSeconds: Math.round(spanMs / 1000),
+      };
+    },
+
     async network(caller: Caller, q: NetworkAvailabilityQuery): Promise<NetworkAvailabilityReply> {
       assertTenantsAllowed(caller, q.tenant ? [q.tenant] : undefined);
       const scope = { ...(await ownerFilter(deps.sites, caller, q.user_uid)), tenant: q.tenant };

@@ -133,6 +133,8 @@ describe('site endpoints: company isolation', () => {
     ['/user/network/events', (b: { items: { siteUid: string }[] }) => b.items.map((e) => e.siteUid)],
     ['/user/network/last-events', (b: { siteUid: string }[]) => b.map((e) => e.siteUid)],
     ['/user/site/running-events', (b: { items: { siteUid: string }[] }) => b.items.map((e) => e.siteUid)],
+    ['/user/site/fetch?lean=true', (b: { items: { uid: string }[] }) => b.items.map((s) => s.uid)],
+    ['/user/site/availability', (b: { items: { siteUid: string }[] }) => b.items.map((e) => e.siteUid)],
   ] as const)('%s never lists the other company', async (url, uids) => {
     const ktbl = await t.app.inject({ method: 'GET', url, headers: await t.auth('ktbl') });
     const ftb = await t.app.inject({ method: 'GET', url, headers: await t.auth('ftb') });

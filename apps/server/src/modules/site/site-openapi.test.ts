@@ -19,6 +19,8 @@ describe('OpenAPI', () => {
     for (const path of Object.values(SITE_API_PATHS)) expect(Object.keys(doc.paths)).toContain(path);
     const events = doc.paths['/user/site/events']?.get?.parameters?.map((p) => p.name);
     expect(events).toEqual(expect.arrayContaining(['site_uid', 'oldest_id', 'tenant']));
+    const fetch = doc.paths['/user/site/fetch']?.get?.parameters?.map((p) => p.name);
+    expect(fetch).toEqual(expect.arrayContaining(['with_devices', 'lean', 'page', 'limit']));
     const network = doc.paths['/user/network/events']?.get?.parameters?.map((p) => p.name);
     expect(network).toEqual(expect.arrayContaining(['userUid', 'oldestId', 'group', 'limit', 'tenants']));
   });

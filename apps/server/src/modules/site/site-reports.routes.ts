@@ -1,10 +1,12 @@
-/** Routes of running events and down history (reads of the site area). */
+/** Routes of running events, down history and per-site availability (reads of the site area). */
 import {
   downHistoryQuery,
   downHistoryReply,
   runningEventsQuery,
   runningEventsReply,
   SITE_API_PATHS as P,
+  siteAvailabilityQuery,
+  siteAvailabilityReply,
 } from '@towerwatch/contract';
 import type { App } from '../../app.ts';
 import { callerOf } from '../../auth/guards.ts';
@@ -13,6 +15,8 @@ import { createSiteReportsRepository } from './site-reports.repository.ts';
 import { createSiteReportsService } from './site-reports.service.ts';
 import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/pool.ts';
+import { createAvailabilityRepository } from '../network/availability.repository.ts';
+import { createAvailabilityService } from '../network/availability.service.ts';
 
 export function registerSiteReportRoutes(
   app: App,
@@ -29,5 +33,14 @@ export function registerSiteReportRoutes(
     P.downHistory,
     { schema: { tags, querystring: downHistoryQuery, response: { 200: downHistoryReply } } },
     (req) => reports.downHistory(callerOf(req), req.query),
+  );
+  const availability = createAvailabilityService({
+    ...deps,
+    availability: createAvailabilityRepository(deps.pool),
+  });
+  app.get(
+    P.siteAvailability,
+    { schema: { tags, querystring: siteAvailabilityQuery, response: { 200: siteAvailabilityReply } } },
+    (req) => availability.sites(callerOf(req), req.query),
   );
 }

@@ -2,7 +2,7 @@
  * Assembles the contract's Site from rows: tenant filtering of tenants, alarms and DC load
  * (platform-core §5, through the domain rules).
  */
-import type { Site } from '@towerwatch/contract';
+import type { Site, SiteLean } from '@towerwatch/contract';
 import { type DcLoadState, effectiveTenant, visibleSiteTenants } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { DcLoadRow, SiteRepository } from './site.repository.ts';
@@ -81,4 +81,20 @@ export async function buildSites(
   }
   const load = dcLoadEntries(caller, dcLoad);
   return rows.map((row) => toSite(caller, row, alarmsBySite.get(row.uid) ?? [], load.get(row.uid) ?? []));
+}
+
+/** The lean list item of a site (GET /user/site/fetch `lean=true`). */
+export function toLeanSite(site: Site): SiteLean {
+  const { more_details: _m, settings: _s, inc: _i, bms: _b, alarms, ...rest } = site;
+  return {
+    ...rest,
+    alarms: alarms.map(({ id, tenant, isNormal, isAvailable, isDisable, lastEvent }) => ({
+      id,
+      tenant,
+      isNormal,
+      isAvailable,
+      isDisable,
+      lastEvent,
+    })),
+  };
 }

@@ -15,6 +15,7 @@ import {
   siteCommandBody,
   siteDetailsReply,
   siteFetchQuery,
+  siteFetchReply,
   siteFilterQuery,
   siteListReply,
   siteUidQuery,
@@ -46,7 +47,7 @@ export function registerSiteRoutes(app: App, c: Container): void {
   );
   app.get(
     P.siteFetch,
-    { schema: { tags, querystring: siteFetchQuery, response: { 200: siteListReply } } },
+    { schema: { tags, querystring: siteFetchQuery, response: { 200: siteFetchReply } } },
     (req) => sites.fetch(callerOf(req), req.query),
   );
   app.get(

@@ -10,6 +10,7 @@ import type {
   SiteDetailsReply,
   SiteFetchQuery,
   SiteFilterQuery,
+  SiteLeanListReply,
   SiteListReply,
   SitePinConfig,
 } from '@towerwatch/contract';
@@ -22,7 +23,7 @@ import { type DigitalControlsDeps, digitalControlsOf } from './digital-controls.
 import type { PinRow, SiteListFilter, SiteRepository } from './site.repository.ts';
 import { toSiteAlarm } from './site.rows.ts';
 import { assertTenantsAllowed, ownerFilter, requireSite } from './site-scope.ts';
-import { buildSites, dcLoadEntries } from './site-view.ts';
+import { buildSites, dcLoadEntries, toLeanSite } from './site-view.ts';
 
 export interface SiteServiceDeps extends DigitalControlsDeps {
   sites: SiteRepository;
@@ -102,11 +103,12 @@ export function createSiteService(deps: SiteServiceDeps) {
       };
     },
 
-    async fetch(caller: Caller, q: SiteFetchQuery): Promise<SiteListReply> {
+    async fetch(caller: Caller, q: SiteFetchQuery): Promise<SiteListReply | SiteLeanListReply> {
       assertTenantsAllowed(caller, q.tenants);
       const owner = await ownerFilter(repo, caller, q.user_uid);
       if (q.site_uid) await requireSite(repo, caller, q.site_uid, false);
-      return page(caller, { ...owner, siteUid: q.site_uid, tenants: q.tenants }, q);
+      const reply = await page(caller, { ...owner, siteUid: q.site_uid, tenants: q.tenants }, q);
+      return q.lean ? { ...reply, items: reply.items.map(toLeanSite) } : reply;
     },
 
     async filter(caller: Caller, q: SiteFilterQuery): Promise<SiteListReply> {
