@@ -4,6 +4,7 @@
  * (ftb reads 'Grid Fail'), the read-only toast and the site guard redirect.
  */
 import type { SiteListReply } from '@towerwatch/contract';
+import { tenantLabel } from '@towerwatch/domain';
 import { runScenario } from '@towerwatch/simulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -227,8 +228,10 @@ describe('site list at scale', () => {
     const page = await context.newPage();
     try {
       // The fixture: the site list endpoint answers from 50,000 generated sites, page by page.
+      const asked: URLSearchParams[] = [];
       await page.route('**/user/site/fetch?**', async (route) => {
         const url = new URL(route.request().url());
+        asked.push(url.searchParams);
         const limit = Number(url.searchParams.get('limit') ?? 1000);
         const pageNo = Number(url.searchParams.get('page') ?? 1);
         const start = (pageNo - 1) * limit;
@@ -243,7 +246,26 @@ describe('site list at scale', () => {
         .poll(() => page.getByTestId('site-count').textContent(), { timeout: 60_000 })
         .toBe('50,000 of 50,000 sites');
       expect(await siteRows(page).count()).toBeLessThan(40);
+      // The list asked for every page of 1000 in the lean form, each page once.
+      const listPages = asked.filter((q) => q.get('lean') === 'true').map((q) => Number(q.get('page')));
+      expect([...new Set(listPages)].sort((a, b) => a - b)).toEqual(
+        Array.from({ length: TOTAL / 1000 }, (_, i) => i + 1),
+      );
+      expect(asked.filter((q) => q.get('lean') === 'true').every((q) => q.get('limit') === '1000')).toBe(
+        true,
+      );
       const scroller = page.getByTestId('site-list-scroll');
+      // Rows of the second and third loads (beyond the first 1000) are reached by scrolling.
+      for (const [index, uid] of [
+        [1500, 'FX-01500'],
+        [2999, 'FX-02999'],
+      ] as const) {
+        await scroller.evaluate((el, at) => {
+          el.scrollTop = (el.scrollHeight * at) / 50_000;
+        }, index);
+        await expect.poll(() => page.locator(`tr[data-site-uid="${uid}"]`).count()).toBe(1);
+        expect(await siteRows(page).count()).toBeLessThan(40);
+      }
       await scroller.evaluate((el) => {
         el.scrollTop = el.scrollHeight / 2;
       });
@@ -461,6 +483,51 @@ describe('alarms and settings', () => {
       await page
         .getByText("Sorry! You don't have the necessary permission to change the site settings.")
         .waitFor();
+    });
+  });
+});
+
+describe('live routing to the site modules', () => {
+  it("a routed live event of the open site appears on its module's page (power events for the focused tenant)", async () => {
+    const sites = await sitesOf('ktbl');
+    const site = sites.find(
+      (s) =>
+        !raised(s, ['mains_fail', 'ac_line_fail']) &&
+        s.alarms.some((a) => a.id === 'door_status' && a.isAvailable && a.isNormal && !a.isDisable) &&
+        !raised(s, ['security_breach']),
+    );
+    if (!site) throw new Error('no calm ACS site');
+    await withPage('ktbl', async (page) => {
+      await openFromList(page, site);
+      await navigateInApp(page, '/mains');
+      const routed = page.getByRole('list', { name: 'Routed live events' });
+      await page.getByText('No event yet.').waitFor();
+      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'mains-fail' });
+      await expect
+        .poll(() => routed.getByText('Mains Fail', { exact: true }).count(), { timeout: 20_000 })
+        .toBeGreaterThan(0);
+      // Only the focused tenant's power events: no entry of the site's other tenants.
+      const heading = await page.getByText(/^Live events of /).textContent();
+      const focused = /\(([^)]+)\)$/.exec(heading ?? '')?.[1];
+      expect(site.tenants.map(tenantLabel)).toContain(focused);
+      const entries = await routed.locator('li').allTextContents();
+      expect(entries.some((text) => text.includes(`${focused} ·`))).toBe(true);
+      for (const other of site.tenants.map(tenantLabel).filter((label) => label !== focused)) {
+        expect(entries.filter((text) => text.includes(`${other} ·`))).toEqual([]);
+      }
+      // A door event goes to access, not to mains.
+      const before = await routed.locator('li').count();
+      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'door-open' });
+      await navigateInApp(page, '/access');
+      await expect
+        .poll(() => page.getByRole('list', { name: 'Routed live events' }).getByText('Door Open').count(), {
+          timeout: 20_000,
+        })
+        .toBeGreaterThan(0);
+      await navigateInApp(page, '/mains');
+      await routed.waitFor();
+      expect(await routed.getByText('Door Open').count()).toBe(0);
+      expect(await routed.locator('li').count()).toBeGreaterThanOrEqual(before);
     });
   });
 });

@@ -11,14 +11,10 @@ export interface PlannedRoute {
   planned: string;
 }
 
-const SITE_LISTS = 'Issue 6 (site list, map, availability, history and the site overview pages).';
 const FEATURE = 'A later issue (feature areas: access control, analytics, power data, tickets, billing).';
 const ADMIN = 'A later issue: operator administration of customers, devices and vendors.';
 
 export const PLANNED_ROUTES: readonly PlannedRoute[] = [
-  { path: 'site/map', title: 'Map', guards: ['user', 'setup'], planned: SITE_LISTS },
-  { path: 'site/availability', title: 'Site Availability', guards: ['user', 'setup'], planned: SITE_LISTS },
-  { path: 'site/rectifier', title: 'Rectifiers', guards: ['user', 'setup'], planned: SITE_LISTS },
   { path: 'oem/data', title: 'OEM Data', guards: ['user', 'setup', 'site'], planned: FEATURE },
   { path: 'access', title: 'Access', guards: ['user', 'setup', 'site'], planned: FEATURE },
   { path: 'mains', title: 'Mains', guards: ['user', 'setup', 'site'], planned: FEATURE },

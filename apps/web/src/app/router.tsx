@@ -171,6 +171,33 @@ export const routes: RouteObject[] = [
                 Component: m.SiteInfoPage,
               })),
           },
+          {
+            path: 'site/map',
+            loader: guarded('user', 'setup'),
+            handle: { title: 'Map' },
+            lazy: () =>
+              import('../features/site-map/pages/site-map-page.tsx').then((m) => ({
+                Component: m.SiteMapPage,
+              })),
+          },
+          {
+            path: 'site/availability',
+            loader: guarded('user', 'setup'),
+            handle: { title: 'Site Availability' },
+            lazy: () =>
+              import('../features/site-availability/pages/site-availability-page.tsx').then((m) => ({
+                Component: m.SiteAvailabilityPage,
+              })),
+          },
+          {
+            path: 'site/rectifier',
+            loader: guarded('user', 'setup'),
+            handle: { title: 'Rectifiers' },
+            lazy: () =>
+              import('../features/site-rectifier/pages/site-rectifier-page.tsx').then((m) => ({
+                Component: m.SiteRectifierPage,
+              })),
+          },
           ...PLANNED_ROUTES.map(
             (route): RouteObject => ({
               path: route.path,

@@ -1,4 +1,4 @@
-import type { LivePayload, LiveEventName, Site } from '@towerwatch/contract';
+import type { LiveEventName, LivePayload, SiteLean } from '@towerwatch/contract';
 import {
   DC_LOAD_LABELS,
   isAlarmRaised,
@@ -35,7 +35,7 @@ export interface SiteRow {
 }
 
 /** Builds the row of a site. */
-export function siteRow(site: Site, now: Date): SiteRow {
+export function siteRow(site: SiteLean, now: Date): SiteRow {
   let lastEventMs: number | null = null;
   let offline: OfflineBucket | null = null;
   const raised: string[] = [];
@@ -67,7 +67,7 @@ export function siteRow(site: Site, now: Date): SiteRow {
 }
 
 /** Search by name, uid or generic site ID (case-insensitive substring). */
-export function matchesSearch(site: Pick<Site, 'name' | 'uid' | 'meta'>, query: string): boolean {
+export function matchesSearch(site: Pick<SiteLean, 'name' | 'uid' | 'meta'>, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   return (
@@ -78,7 +78,7 @@ export function matchesSearch(site: Pick<Site, 'name' | 'uid' | 'meta'>, query: 
 }
 
 /** The values of a site property, for property filters (platform-core §3 site properties). */
-export function sitePropertyValues(site: Site, property: string, tenant?: string | null): string[] {
+export function sitePropertyValues(site: SiteLean, property: string, tenant?: string | null): string[] {
   switch (property) {
     case 'devices':
       return site.devices;
@@ -98,7 +98,7 @@ export function sitePropertyValues(site: Site, property: string, tenant?: string
 }
 
 /** True when a site passes a site filter (alarm filters by the domain's alarm rule). */
-export function siteMatchesFilter(site: Site, filter: SiteFilter, now: Date): boolean {
+export function siteMatchesFilter(site: SiteLean, filter: SiteFilter, now: Date): boolean {
   if (filter.type === 'alarm') return siteAlarmsMatchFilter(site.alarms, filter, now);
   return propertyMatchesFilter(sitePropertyValues(site, filter.id, filter.tenant), filter);
 }
@@ -171,11 +171,14 @@ export function removeCondition(filter: SiteListFilter, key: string): SiteListFi
   return conditions.some((k) => next[k] !== undefined) ? next : null;
 }
 
-/** The site after a SITE_STATUS_UPDATED message (alarms and DC load replaced, status from device_online). */
-export function applyStatusUpdate(
-  site: Site,
+/**
+ * The site after a SITE_STATUS_UPDATED message (alarms and DC load replaced, status from
+ * device_online). The message's alarms are full alarm entries, so they fit the full and the lean item.
+ */
+export function applyStatusUpdate<T extends SiteLean>(
+  site: T,
   update: LivePayload<Extract<LiveEventName, 'SITE_STATUS_UPDATED'>>,
-): Site {
+): T {
   if (site.uid !== update.siteUid) return site;
   const online = update.alarms.find((a) => a.id === 'device_online');
   return {
@@ -183,5 +186,5 @@ export function applyStatusUpdate(
     alarms: update.alarms,
     dc_load: update.dcLoad,
     status: online ? (online.isNormal ? 'online' : 'offline') : site.status,
-  };
+  } as T;
 }

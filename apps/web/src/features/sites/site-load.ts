@@ -1,4 +1,4 @@
-import type { AuthUser, SiteListReply } from '@towerwatch/contract';
+import type { AuthUser, SiteLeanListReply } from '@towerwatch/contract';
 import {
   allowedTenants,
   COOKIES,
@@ -17,7 +17,7 @@ import { siteListQueryOptions } from './api/site-list-api.ts';
  * site if still present, else the first; the focused tenant is the last_site_tenant cookie if allowed,
  * else the site's first allowed tenant. Does nothing when a site is already focused.
  */
-export function focusInitialSite(user: AuthUser, items: SiteListReply['items']): void {
+export function focusInitialSite(user: AuthUser, items: SiteLeanListReply['items']): void {
   if (focusedSiteStore.get() !== null) return;
   const uid = initialSiteUid(
     items.map((site) => site.uid),

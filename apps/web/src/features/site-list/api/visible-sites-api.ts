@@ -1,4 +1,9 @@
-import { SITE_API_PATHS, type SessionStartReply, type SiteListReply } from '@towerwatch/contract';
+import {
+  SITE_API_PATHS,
+  type SessionStartReply,
+  type SiteLeanListReply,
+  type SiteListReply,
+} from '@towerwatch/contract';
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
@@ -6,7 +11,14 @@ import { apiFetch } from '../../../lib/api-client.ts';
 export const siteListPageKeys = {
   all: ['site-list-page'] as const,
   visible: (limit: number) => [...siteListPageKeys.all, 'visible', limit] as const,
+  lean: (limit: number) => [...siteListPageKeys.all, 'lean', limit] as const,
 };
+
+/** Next page number while fewer than `total` items are loaded. */
+function nextPage(last: { items: unknown[]; total: number; page: number }, all: { items: unknown[] }[]) {
+  const loaded = all.reduce((sum, page) => sum + page.items.length, 0);
+  return last.items.length > 0 && loaded < last.total ? last.page + 1 : undefined;
+}
 
 /**
  * Every site the user may see with its devices (GET /user/site/fetch, `with_devices` so the RMS
@@ -24,15 +36,31 @@ export const visibleSitesQueryOptions = (limit: number) =>
         progress: pageParam === 1,
       }),
     initialPageParam: 1,
-    getNextPageParam: (last, all) => {
-      const loaded = all.reduce((sum, page) => sum + page.items.length, 0);
-      return last.items.length > 0 && loaded < last.total ? last.page + 1 : undefined;
-    },
+    getNextPageParam: nextPage,
+    staleTime: 60_000,
+  });
+
+/**
+ * The same list in the lean form (GET /user/site/fetch `lean=true`, with devices): brief alarms and
+ * no free-form fields, about half the full reply — what the site list and rectifier pages read.
+ * Pages load one after the other until `total` (1000 per load, 3000 for operators).
+ */
+export const leanSitesQueryOptions = (limit: number) =>
+  infiniteQueryOptions({
+    queryKey: siteListPageKeys.lean(limit),
+    queryFn: ({ signal, pageParam }) =>
+      apiFetch<SiteLeanListReply>(SITE_API_PATHS.siteFetch, {
+        query: { page: pageParam, limit, with_devices: true, lean: true },
+        signal,
+        progress: pageParam === 1,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
     staleTime: 60_000,
   });
 
 /** The loaded pages as one list. */
-export function allSites(data: InfiniteData<SiteListReply> | undefined): SiteListReply['items'] {
+export function allSites<T>(data: InfiniteData<{ items: T[] }> | undefined): T[] {
   return data ? data.pages.flatMap((page) => page.items) : [];
 }
 

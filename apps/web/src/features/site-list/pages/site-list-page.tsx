@@ -16,7 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { LIVE_EVENTS, type SiteListReply } from '@towerwatch/contract';
+import { LIVE_EVENTS, type SiteLeanListReply } from '@towerwatch/contract';
 import { eventDisplayName, siteLoadPlan, tenantLabel } from '@towerwatch/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -26,7 +26,7 @@ import { siteFilterToSearch } from '../../../lib/site-filter-url.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { useLiveMessages } from '../../../lib/use-live-messages.ts';
 import { useAuthUser } from '../../auth/hooks/use-session.ts';
-import { allSites, visibleSitesQueryOptions } from '../api/visible-sites-api.ts';
+import { allSites, leanSitesQueryOptions } from '../api/visible-sites-api.ts';
 import { openSite } from '../open-site.ts';
 import {
   applyStatusUpdate,
@@ -148,7 +148,7 @@ export function SiteListPage() {
   const [debouncedSearch] = useDebouncedValue(search, 150);
   const [opening, setOpening] = useState<string | null>(null);
   const limit = siteLoadPlan(user).siteLimit;
-  const options = visibleSitesQueryOptions(limit);
+  const options = leanSitesQueryOptions(limit);
   const sites = useInfiniteQuery(options);
   const items = useMemo(() => allSites(sites.data), [sites.data]);
   const total = sites.data?.pages[0]?.total ?? 0;
@@ -161,7 +161,7 @@ export function SiteListPage() {
 
   useLiveMessages((message) => {
     if (message.event !== LIVE_EVENTS.SITE_STATUS_UPDATED) return;
-    queryClient.setQueryData<InfiniteData<SiteListReply>>(options.queryKey, (previous) => {
+    queryClient.setQueryData<InfiniteData<SiteLeanListReply>>(options.queryKey, (previous) => {
       if (!previous) return previous;
       return {
         ...previous,

@@ -1,4 +1,4 @@
-import { SITE_API_PATHS, type SiteListReply } from '@towerwatch/contract';
+import { SITE_API_PATHS, type SiteLeanListReply } from '@towerwatch/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
@@ -9,15 +9,16 @@ export const siteKeys = {
 };
 
 /**
- * The user's site list (GET /user/site/fetch): up to `limit` sites (platform-core §4 "Site load").
+ * The user's site list (GET /user/site/fetch, lean items): up to `limit` sites (platform-core §4
+ * "Site load").
  * A failure is swallowed by the caller (platform-core §8 "Site list fetch failure").
  */
 export const siteListQueryOptions = (limit: number) =>
   queryOptions({
     queryKey: siteKeys.list(limit),
     queryFn: ({ signal }) =>
-      apiFetch<SiteListReply>(SITE_API_PATHS.siteFetch, {
-        query: { page: 1, limit },
+      apiFetch<SiteLeanListReply>(SITE_API_PATHS.siteFetch, {
+        query: { page: 1, limit, lean: true },
         signal,
         progress: false,
       }),

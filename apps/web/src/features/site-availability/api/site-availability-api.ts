@@ -1,0 +1,64 @@
+import { type DownHistoryReply, SITE_API_PATHS, type SiteAvailabilityReply } from '@towerwatch/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** The range and tenant of the availability page. */
+export interface AvailabilityParams {
+  fromDate: string;
+  untilDate: string;
+  tenant: string | null;
+}
+
+/** Query keys of the availability page. */
+export const siteAvailabilityKeys = {
+  all: ['site-availability'] as const,
+  sites: (params: AvailabilityParams) => [...siteAvailabilityKeys.all, 'sites', params] as const,
+  periods: (siteUid: string, params: AvailabilityParams) =>
+    [...siteAvailabilityKeys.all, 'periods', siteUid, params] as const,
+};
+
+/** GET /user/site/availability: every visible site's availability over the range. */
+export const siteAvailabilityQueryOptions = (params: AvailabilityParams) =>
+  queryOptions({
+    queryKey: siteAvailabilityKeys.sites(params),
+    queryFn: ({ signal }) =>
+      apiFetch<SiteAvailabilityReply>(SITE_API_PATHS.siteAvailability, {
+        query: {
+          from_date: params.fromDate,
+          until_date: params.untilDate,
+          tenant: params.tenant ?? undefined,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    // A range reaching today keeps counting: refresh it once a minute (past ranges do not change
+    // but through late history, and a site_down event refetches anyway).
+    refetchInterval: (query) =>
+      query.state.data && Date.parse(query.state.data.until) >= Date.parse(dayEnd(params.untilDate))
+        ? false
+        : 60_000,
+  });
+
+/** End of an Asia/Dhaka calendar date as an ISO instant. */
+function dayEnd(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00+06:00`) + 86_400_000).toISOString();
+}
+
+/** Most periods one site shows in the detail (a site down more often than this is summarised). */
+export const SITE_PERIODS_LIMIT = 500;
+
+/** GET /user/site/down-history for one site: its down periods overlapping the range. */
+export const sitePeriodsQueryOptions = (siteUid: string, params: AvailabilityParams) =>
+  queryOptions({
+    queryKey: siteAvailabilityKeys.periods(siteUid, params),
+    queryFn: ({ signal }) =>
+      apiFetch<DownHistoryReply>(SITE_API_PATHS.downHistory, {
+        query: {
+          site_uid: siteUid,
+          from_date: params.fromDate,
+          until_date: params.untilDate,
+          limit: SITE_PERIODS_LIMIT,
+        },
+        signal,
+      }),
+  });

@@ -1,0 +1,323 @@
+/**
+ * The site map (issue 6, /site/map) in Chromium against the real server and simulator: every site of
+ * the user as markers and clusters that add up to the API's count (a company sees only its own sites),
+ * a cluster click zooms in, a site's panel opens it the way the site list does, the bundled base map
+ * draws with no request leaving 127.0.0.1, a mains failure recolours the marker live, and a 10,000-site
+ * fixture draws as a bounded number of markers.
+ */
+import type { SiteListReply } from '@towerwatch/contract';
+import { runScenario } from '@towerwatch/simulator';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiGet, apiToken, baseUrl, launchChromium, newContext, signIn } from './browser.ts';
+
+type Site = SiteListReply['items'][number];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function sitesOf(username: string): Promise<Site[]> {
+  const token = await apiToken(username);
+  const reply = await apiGet<SiteListReply>(token, '/user/site/fetch?limit=1000');
+  expect(reply.items.length).toBe(reply.total);
+  return reply.items;
+}
+
+const markers = (page: Page) => page.locator('[data-map-item]');
+const mapElement = (page: Page) => page.getByTestId('site-map');
+
+/** Sites drawn: a cluster counts its sites, a site marker one. */
+async function sitesDrawn(page: Page): Promise<number> {
+  const counts = await markers(page).evaluateAll((nodes) =>
+    nodes.map((node) => Number((node as HTMLElement).dataset.count)),
+  );
+  return counts.reduce((sum, n) => sum + n, 0);
+}
+
+async function siteMarkerUids(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-map-item="site"]')
+    .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.siteUid ?? ''));
+}
+
+async function zoomOf(page: Page): Promise<number> {
+  return Number(await mapElement(page).getAttribute('data-zoom'));
+}
+
+async function openMap(page: Page, total: number) {
+  await page.goto('/site/map');
+  await expect
+    .poll(() => page.getByTestId('map-site-count').textContent(), { timeout: 30_000 })
+    .toMatch(new RegExp(`^${total.toLocaleString('en-US')} sites`));
+  await markers(page).first().waitFor();
+}
+
+/**
+ * Indexes of the markers (of `kind`) that stand clear of the map's edges and its legend, so a real
+ * click reaches them, with their site counts.
+ */
+async function clearMarkers(
+  page: Page,
+  kind: 'site' | 'cluster',
+): Promise<{ index: number; count: number }[]> {
+  const map = await mapElement(page).boundingBox();
+  const legend = await page.getByRole('list', { name: 'Legend' }).boundingBox();
+  if (!map) throw new Error('no map');
+  const locator = page.locator(`[data-map-item="${kind}"]`);
+  const boxes = await locator.evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const r = node.getBoundingClientRect();
+      return {
+        x: r.x + r.width / 2,
+        y: r.y + r.height / 2,
+        count: Number((node as HTMLElement).dataset.count),
+      };
+    }),
+  );
+  const margin = 40;
+  return boxes
+    .map((box, index) => ({ ...box, index }))
+    .filter(
+      (b) =>
+        b.x > map.x + margin &&
+        b.x < map.x + map.width - margin &&
+        b.y > map.y + margin &&
+        b.y < map.y + map.height - margin &&
+        !(legend && b.x < legend.x + legend.width + margin && b.y > legend.y - margin),
+    );
+}
+
+/** Clicks the cluster with the most sites (among those clear of the edges). */
+async function clickLargestCluster(page: Page) {
+  const clusters = await clearMarkers(page, 'cluster');
+  if (clusters.length === 0) throw new Error('no cluster clear of the map edges');
+  const largest = clusters.reduce((best, c) => (c.count > best.count ? c : best));
+  await page.locator('[data-map-item="cluster"]').nth(largest.index).click();
+}
+
+/** A site marker clear of the edges, or null. */
+async function clearSiteMarker(page: Page) {
+  const [first] = await clearMarkers(page, 'site');
+  return first ? page.locator('[data-map-item="site"]').nth(first.index) : null;
+}
+
+async function withPage(username: string, run: (page: Page) => Promise<void>): Promise<void> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  try {
+    await signIn(page, username);
+    await run(page);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('site map', () => {
+  it("shows every site of a company user, clustered, adding up to the API's count; no other company's site", async () => {
+    const ktbl = await sitesOf('ktbl');
+    const ftb = await sitesOf('ftb');
+    const ktblUids = new Set(ktbl.map((s) => s.uid));
+    const ftbUids = new Set(ftb.map((s) => s.uid));
+    expect(ftb.length).toBeGreaterThan(0);
+    expect(ktbl.length).toBeGreaterThan(ftb.length);
+    expect(ftb.some((s) => ktblUids.has(s.uid))).toBe(false);
+
+    await withPage('ktbl', async (page) => {
+      await openMap(page, ktbl.length);
+      await expect.poll(() => sitesDrawn(page)).toBe(ktbl.length);
+      // Clustered: fewer markers than sites, and the legend's counts add up to every site too.
+      expect(await markers(page).count()).toBeLessThan(ktbl.length);
+      expect(await page.locator('[data-map-item="cluster"]').count()).toBeGreaterThan(0);
+      const legend = await page
+        .locator('[data-testid^="legend-"]')
+        .evaluateAll((nodes) => nodes.map((node) => Number(node.textContent?.replace(/,/g, ''))));
+      expect(legend.reduce((sum, n) => sum + n, 0)).toBe(ktbl.length);
+      for (const uid of await siteMarkerUids(page)) expect(ktblUids.has(uid)).toBe(true);
+    });
+
+    await withPage('ftb', async (page) => {
+      await openMap(page, ftb.length);
+      await expect.poll(() => sitesDrawn(page)).toBe(ftb.length);
+      // Zoom in until single sites show: each is one of FTB's, none of KTBL's.
+      for (let i = 0; i < 6 && (await siteMarkerUids(page)).length === 0; i++) {
+        const zoom = await zoomOf(page);
+        await clickLargestCluster(page);
+        await expect.poll(() => zoomOf(page)).toBeGreaterThan(zoom);
+      }
+      const shown = await siteMarkerUids(page);
+      expect(shown.length).toBeGreaterThan(0);
+      for (const uid of shown) {
+        expect(ftbUids.has(uid)).toBe(true);
+        expect(ktblUids.has(uid)).toBe(false);
+      }
+    });
+  });
+
+  it('a cluster click zooms in; a site shows its name, ID and status, and Open site focuses it on /site', async () => {
+    const sites = await sitesOf('ktbl');
+    await withPage('ktbl', async (page) => {
+      await openMap(page, sites.length);
+      for (let i = 0; i < 8 && (await clearSiteMarker(page)) === null; i++) {
+        const zoom = await zoomOf(page);
+        await clickLargestCluster(page);
+        await expect.poll(() => zoomOf(page)).toBeGreaterThan(zoom);
+      }
+      const marker = await clearSiteMarker(page);
+      if (!marker) throw new Error('no site marker after zooming in');
+      const uid = await marker.getAttribute('data-site-uid');
+      const site = sites.find((s) => s.uid === uid);
+      if (!site) throw new Error(`marker of an unknown site ${uid}`);
+      // Markers are buttons: chosen with the keyboard here (clusters are clicked above).
+      await marker.focus();
+      await page.keyboard.press('Enter');
+      const panel = page.getByRole('dialog', { name: site.name });
+      await panel.waitFor();
+      await panel.getByText(site.meta.generic_site_id ?? site.uid, { exact: true }).waitFor();
+      expect(await panel.getByText(/^(Power alarm|Offline|Other alarm|Normal)$/).count()).toBe(1);
+
+      await panel.getByRole('button', { name: 'Open site' }).click();
+      await page.waitForURL('**/site');
+      await page.getByRole('heading', { name: site.name, level: 2 }).waitFor();
+      const cookies = await page.context().cookies();
+      expect(cookies.find((c) => c.name === 'last_site_uid')?.value).toBe(site.uid);
+    });
+  });
+
+  it('draws the bundled base map of Bangladesh with no request leaving 127.0.0.1', async () => {
+    const sites = await sitesOf('ktbl');
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    page.on('websocket', (socket) => requests.push(socket.url()));
+    try {
+      await signIn(page, 'ktbl');
+      await openMap(page, sites.length);
+      await expect.poll(() => mapElement(page).getAttribute('data-base-map')).toBe('ready');
+      for (const division of ['Dhaka', 'Chattogram', 'Sylhet', 'Rangpur', 'Khulna']) {
+        await page.locator('.site-map-division', { hasText: division }).waitFor();
+      }
+      // The country and its divisions are painted on the canvas (headless Chromium, no GPU).
+      const painted = await page.locator('.leaflet-overlay-pane canvas').evaluate((node) => {
+        const canvas = node as HTMLCanvasElement;
+        const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+        if (!data) return 0;
+        let opaque = 0;
+        for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) opaque++;
+        return opaque / (canvas.width * canvas.height);
+      });
+      expect(painted).toBeGreaterThan(0.05);
+      expect(requests.length).toBeGreaterThan(0);
+      const host = new URL(baseUrl()).host;
+      const outside = requests.filter((url) => !url.startsWith('data:') && new URL(url).host !== host);
+      expect(outside).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a mains failure at a site recolours its marker live, without a reload', async () => {
+    const sites = await sitesOf('ktbl');
+    const calm = sites.find(
+      (s) => s.status === 'online' && !s.alarms.some((a) => a.isAvailable && !a.isNormal && !a.isDisable),
+    );
+    if (!calm) throw new Error('no calm online site for ktbl');
+    await withPage('ktbl', async (page) => {
+      await openMap(page, sites.length);
+      await page.getByLabel('Find a site').fill(calm.uid);
+      await page.getByLabel('Find a site').press('Enter');
+      const marker = page.locator(`[data-map-item="site"][data-site-uid="${calm.uid}"]`);
+      await marker.waitFor();
+      await page.getByRole('dialog', { name: calm.name }).waitFor();
+      expect(await marker.getAttribute('data-status')).not.toBe('critical');
+      await page.evaluate(() => {
+        (window as unknown as { stillHere: boolean }).stillHere = true;
+      });
+
+      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: calm.uid, scenario: 'mains-fail' });
+      await expect.poll(() => marker.getAttribute('data-status'), { timeout: 20_000 }).toBe('critical');
+      expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    });
+  });
+});
+
+/** Bangladesh, roughly (west, south, east, north). */
+const COUNTRY = [88.3, 21.8, 92.2, 26.2] as const;
+
+/** A fixture site of GET /user/site/fetch, placed deterministically over the country. */
+function fixtureSite(index: number): Site {
+  const id = String(index).padStart(5, '0');
+  const fx = (index * 0.618_033_988_75) % 1;
+  const fy = (index * 0.754_877_666_25) % 1;
+  return {
+    uid: `MX-${id}`,
+    name: `Map Fixture ${id}`,
+    user_uid: '100',
+    company: 'ktbl',
+    tenants: ['robi'],
+    devices: [],
+    alarms: [],
+    status: index % 9 === 0 ? 'offline' : 'online',
+    rectifier: { rectifier_type: null, rectifier_type_2: null },
+    dc_load: [],
+    battery_max: null,
+    battery_left: null,
+    device_vendor: null,
+    place: { thana: null, district: null, division: null },
+    location: {
+      lat: COUNTRY[1] + fy * (COUNTRY[3] - COUNTRY[1]),
+      lng: COUNTRY[0] + fx * (COUNTRY[2] - COUNTRY[0]),
+    },
+    meta: { generic_site_id: `MX${id}` },
+    more_details: {},
+    settings: {},
+    inc: {},
+    bms: {},
+    created_at: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+describe('site map at scale', () => {
+  it('10,000 sites draw as a bounded number of markers that add up to every site, also zoomed in', async () => {
+    const TOTAL = 10_000;
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    try {
+      // The fixture: the site list endpoint answers from 10,000 generated sites, page by page.
+      await page.route('**/user/site/fetch?**', async (route) => {
+        const url = new URL(route.request().url());
+        const limit = Number(url.searchParams.get('limit') ?? 1000);
+        const pageNo = Number(url.searchParams.get('page') ?? 1);
+        const start = (pageNo - 1) * limit;
+        const items = Array.from({ length: Math.max(0, Math.min(limit, TOTAL - start)) }, (_, i) =>
+          fixtureSite(start + i),
+        );
+        await route.fulfill({ json: { items, total: TOTAL, page: pageNo, limit } });
+      });
+      await signIn(page, 'ktbl');
+      await page.goto('/site/map');
+      await expect
+        .poll(() => page.getByTestId('map-site-count').textContent(), { timeout: 60_000 })
+        .toBe('10,000 sites');
+      await expect.poll(() => sitesDrawn(page)).toBe(TOTAL);
+      expect(await markers(page).count()).toBeLessThan(600);
+      expect(await page.getByTestId('legend-offline').textContent()).toBe(
+        Math.ceil(TOTAL / 9).toLocaleString('en-US'),
+      );
+      for (let i = 0; i < 3; i++) {
+        const zoom = await zoomOf(page);
+        await clickLargestCluster(page);
+        await expect.poll(() => zoomOf(page)).toBeGreaterThan(zoom);
+        expect(await markers(page).count()).toBeLessThan(600);
+        expect(await sitesDrawn(page)).toBeLessThan(TOTAL);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
