@@ -8,7 +8,13 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num, warmEnabled } from './lib/cli.ts';
-import { type EventLoad, type FleetLoad, loadEvents } from './lib/dataset.ts';
+import {
+  type AlarmStateLoad,
+  type EventLoad,
+  type FleetLoad,
+  loadAlarmState,
+  loadEvents,
+} from './lib/dataset.ts';
 import { printTable, startResult } from './lib/results.ts';
 import { startLoadedServer, WARM_TIMEOUT_MS } from './lib/rig.ts';
 import { login, type ServerHandle } from './lib/server.ts';
@@ -42,6 +48,8 @@ interface ApiRun {
   /** Every device reported once through MQTT before the events were loaded. */
   warmUp: { messages: number; seconds: number } | null;
   events: EventLoad | null;
+  /** Alarm rows, DC load states and battery readings loaded with SQL (counts have something to count). */
+  alarmState: AlarmStateLoad | null;
   connections: number;
   durationS: number;
   endpoints: EndpointResult[];
@@ -126,13 +134,13 @@ async function endpointSpecs(
       name: 'network/events deep',
       user: 'admin',
       method: 'GET',
-      path: `/user/network/events?oldest_id=${networkDeepId}`,
+      path: `/user/network/events?oldestId=${networkDeepId}`,
     },
     {
       name: 'network/events deep',
       user: 'ktbl',
       method: 'GET',
-      path: `/user/network/events?oldest_id=${networkDeepId}`,
+      path: `/user/network/events?oldestId=${networkDeepId}`,
     },
   ];
 }
@@ -151,6 +159,7 @@ async function runApiOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind): Pr
     fleet: null,
     warmUp: null,
     events: null,
+    alarmState: null,
     connections,
     durationS,
     endpoints: [],
@@ -172,6 +181,10 @@ async function runApiOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind): Pr
     const { fleet: _fleet, ...fleetLoad } = loaded.fleetLoad;
     run.fleet = fleetLoad;
     run.warmUp = loaded.warmUp;
+    run.alarmState = await loadAlarmState(server.pool);
+    console.log(
+      `api: alarm state: ${run.alarmState.alarms} alarms (${run.alarmState.raised} raised), ${run.alarmState.dcLoad} DC load states in ${run.alarmState.seconds} s`,
+    );
     run.events = await loadEvents(server.pool, eventCount);
     await server.pool.query('vacuum analyze events');
     console.log(`api: loaded in ${fleetLoad.seconds} s + ${run.events.seconds} s`);

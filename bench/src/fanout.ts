@@ -12,7 +12,7 @@ import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num, warmEnabled } from './lib/cli.ts';
 import { printTable, startResult } from './lib/results.ts';
 import { startLoadedServer, WARM_TIMEOUT_MS } from './lib/rig.ts';
-import { internalMqttCredentials, login, type ServerHandle } from './lib/server.ts';
+import { internalMqttCredentials, login, type ServerHandle, serverCpuSeconds } from './lib/server.ts';
 import { BENCH_ROOT, errorText, type Percentiles, sleep } from './lib/util.ts';
 import type { WsChildMessage, WsParentMessage } from './load/ws-clients.ts';
 
@@ -53,6 +53,8 @@ interface FanoutRun {
   /** Every device reported once before (null: skipped with --warm off). */
   warmUp: { messages: number; seconds: number } | null;
   steps: FanoutStep[];
+  /** CPU seconds of the server process per wall second during each step (same order as steps). */
+  serverCores?: number[];
 }
 
 function percentilesOfHistogram(histogram: number[]): Percentiles {
@@ -209,6 +211,7 @@ async function runFanoutOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind):
       let expected = 0;
       let published = 0;
       let maxRss = server.rssMb();
+      const cpuStart = serverCpuSeconds(server);
       const stepStart = performance.now();
       while (performance.now() - stepStart < stepMs) {
         const due = Math.floor(((performance.now() - stepStart) / 1000) * rate) - published;
@@ -227,6 +230,11 @@ async function runFanoutOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind):
         maxRss = Math.max(maxRss, server.rssMb());
         await sleep(10);
       }
+      run.serverCores = [
+        ...(run.serverCores ?? []),
+        Math.round(((serverCpuSeconds(server) - cpuStart) / ((performance.now() - stepStart) / 1000)) * 100) /
+          100,
+      ];
       // Let the last events arrive: until every expected SITE_EVENT is in or none came for 2 s (≤ 20 s).
       let reports = await Promise.all(children.map((c) => request(c, { cmd: 'report' }, 'report')));
       const waitStart = performance.now();

@@ -23,6 +23,8 @@ export interface RunTotals {
   failed: number;
   blocked: number;
   elapsedMs: number;
+  /** Until the last message was sent (acknowledgements may arrive later). */
+  sendMs: number;
 }
 
 export type Probe = [comId: string, msgId: string, ts: number];
@@ -127,6 +129,7 @@ export async function startPublishers(opts: PublisherPoolOptions): Promise<Publi
           failed: parts.reduce((s, p) => s + p.failed, 0),
           blocked: parts.reduce((s, p) => s + p.blocked, 0),
           elapsedMs: Math.max(...parts.map((p) => p.elapsedMs)),
+          sendMs: Math.max(...parts.map((p) => p.sendMs)),
         };
       },
       async stop() {

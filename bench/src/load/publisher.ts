@@ -46,6 +46,8 @@ export type ChildMessage =
       /** Ticks on which the QoS 1 window of a connection was full. */
       blocked: number;
       elapsedMs: number;
+      /** When the last message was sent (the acknowledgements may come later: PUBACK after commit). */
+      sendMs: number;
     }
   | { type: 'error'; error: string };
 
@@ -153,6 +155,7 @@ async function main(): Promise<void> {
       probes = [];
     };
     const probeTimer = setInterval(flushProbes, 100);
+    let sendMs = 0;
     await new Promise<void>((resolve) => {
       const tick = () => {
         const elapsed = performance.now() - started;
@@ -182,6 +185,7 @@ async function main(): Promise<void> {
           });
         }
         if (sent >= limit || elapsed >= durationMs) {
+          sendMs = performance.now() - started;
           resolve();
           return;
         }
@@ -194,7 +198,15 @@ async function main(): Promise<void> {
     while (acked + failed < sent && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     clearInterval(probeTimer);
     flushProbes();
-    send({ type: 'done', sent, acked, failed, blocked, elapsedMs: Math.round(performance.now() - started) });
+    send({
+      type: 'done',
+      sent,
+      acked,
+      failed,
+      blocked,
+      elapsedMs: Math.round(performance.now() - started),
+      sendMs: Math.round(sendMs),
+    });
   }
 
   process.on('message', (raw: ParentMessage) => {
