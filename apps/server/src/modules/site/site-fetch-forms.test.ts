@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildAlarm } from './test-support/factories.ts';
-import { buildTwoCompanyFleet, KT1 } from './test-support/fixture.ts';
+import { buildTwoCompanyFleet, FT1, KT1 } from './test-support/fixture.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -78,6 +78,14 @@ describe('GET /user/site/fetch forms', () => {
     const bad = await get('/user/site/fetch?lean=maybe');
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('lean');
+  });
+
+  it("another company's site is a 404 with its message in both forms (errors keep the error reply)", async () => {
+    for (const lean of [false, true]) {
+      const res = await get(`/user/site/fetch?site_uid=${FT1}&lean=${lean}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ message: 'Site not found' });
+    }
   });
 
   it('the lean form keeps the tenant filtering of alarms', async () => {
