@@ -40,7 +40,9 @@ describe('GET /user/site/fetch forms', () => {
     expect(Object.keys(alarm ?? {})).toEqual(
       expect.arrayContaining(['raisedAt', 'clearedAt', 'acknowledgedBy', 'value']),
     );
-    const without = (await get(`/user/site/fetch?site_uid=${KT1}`)).json<{ items: Item[] }>();
+    const withoutRes = await get(`/user/site/fetch?site_uid=${KT1}`);
+    expect(withoutRes.headers['content-type']).toBe('application/json; charset=utf-8');
+    const without = withoutRes.json<{ items: Item[] }>();
     expect(without.items[0]?.devices).toEqual([]);
   });
 
@@ -51,6 +53,7 @@ describe('GET /user/site/fetch forms', () => {
     }>();
     const leanRes = await get('/user/site/fetch?limit=3000&with_devices=true&lean=true');
     expect(leanRes.statusCode).toBe(200);
+    expect(leanRes.headers['content-type']).toBe('application/json; charset=utf-8');
     const lean = leanRes.json<{ items: Item[]; total: number }>();
     expect(lean.total).toBe(full.total);
     expect(lean.items.map((s) => s.uid)).toEqual(full.items.map((s) => s.uid));

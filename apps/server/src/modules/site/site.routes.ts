@@ -58,7 +58,9 @@ export function registerSiteRoutes(app: App, c: Container): void {
     { schema: { tags, querystring: siteFetchQuery, response: { 200: siteFetchReply } } },
     async (req, reply) => {
       const body = await sites.fetch(callerOf(req), req.query);
-      // Set only on success: an error reply must keep the error serialiser.
+      // Set only on success: an error reply must keep the error serialiser. A custom serialiser
+      // gets no JSON content type from fastify, so it is named here.
+      reply.type('application/json; charset=utf-8');
       reply.serializer(req.query.lean ? serializeLean : serializeFull);
       return body;
     },
