@@ -121,6 +121,13 @@ async function endpointSpecs(
       method: 'GET',
       path: `/user/site/fetch?limit=1000&page=${lastPage}`,
     },
+    // The list form the web app's site list, rectifier page and setup guard load (docs/decisions.md).
+    {
+      name: 'site/fetch 1000 lean',
+      user: 'admin',
+      method: 'GET',
+      path: '/user/site/fetch?limit=1000&page=1&lean=true',
+    },
     { name: 'site/events first', user: 'admin', method: 'GET', path: `/user/site/events?site_uid=${site}` },
     {
       name: 'site/events deep',

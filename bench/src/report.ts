@@ -168,6 +168,6 @@ if (web) {
   );
   console.log(
     `Manifest entry closure: ${web.manifestEntry ? `${web.manifestEntry.jsGzipKb} kB JS, ${web.manifestEntry.cssGzipKb} kB CSS (${web.manifestEntry.files} files)` : '–'}. ` +
-      `Dashboard rendered with ${web.sites} sites: cold ${web.dashboard.coldMs ?? '–'} ms, warm p50 ${web.dashboard.warmMs.p50 ?? '–'} ms / max ${web.dashboard.warmMs.max ?? '–'} ms (${web.dashboard.runs} loads). Site list (${web.siteList.rows ?? '–'} rows): ${web.siteList.ok ? `rendered in ${web.siteList.renderedMs} ms, jump to the end ${web.siteList.jumpToEndMs} ms, scrolled through ${web.siteList.scrollSteps} screens in ${web.siteList.scrollThroughMs} ms` : web.siteList.error}.${web.error ? ` Error: ${web.error}` : ''}\n`,
+      `Dashboard rendered with ${web.sites} sites: cold ${web.dashboard.coldMs ?? '–'} ms, warm p50 ${web.dashboard.warmMs.p50 ?? '–'} ms / max ${web.dashboard.warmMs.max ?? '–'} ms (${web.dashboard.runs} loads). Site list (${web.siteList.rows ?? '–'} rows): ${web.siteList.ok ? `first rows in ${web.siteList.renderedMs} ms, every page loaded in ${web.siteList.allLoadedMs ?? '–'} ms, jump to the end ${web.siteList.jumpToEndMs} ms, scrolled through ${web.siteList.scrollSteps} screens in ${web.siteList.scrollThroughMs} ms` : web.siteList.error}.${web.error ? ` Error: ${web.error}` : ''}\n`,
   );
 }

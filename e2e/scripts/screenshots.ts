@@ -39,6 +39,44 @@ const SHOTS: Record<string, (page: Page) => Promise<void>> = {
     await page.getByRole('tab', { name: 'DC Energy Meter' }).waitFor();
     await page.waitForTimeout(2500);
   },
+  'site-list': async (page) => {
+    await signIn(page, 'ktbl');
+    await page.goto(`${BASE}/site/list`);
+    await page.getByRole('table', { name: 'Sites' }).locator('tbody tr').first().waitFor();
+    await page.waitForTimeout(1500);
+  },
+  'site-map': async (page) => {
+    await signIn(page, 'ktbl');
+    await page.goto(`${BASE}/site/map`);
+    await page.locator('[data-map-item]').first().waitFor();
+    await page.waitForTimeout(1500);
+  },
+  // /site opens the site of the last_site_uid cookie, else the first of the list (platform-core §4).
+  'site-overview': async (page) => {
+    await signIn(page, 'ktbl');
+    await page.goto(`${BASE}/site`);
+    await page.getByRole('region', { name: 'Door & lock' }).waitFor();
+    await page.getByRole('list', { name: 'Site events' }).locator('li').first().waitFor();
+    await page.waitForTimeout(1500);
+  },
+  'site-alarms': async (page) => {
+    await signIn(page, 'ktbl');
+    await page.goto(`${BASE}/alarm`);
+    await page.getByRole('table', { name: 'Site alarms' }).locator('tbody tr').first().waitFor();
+    await page.waitForTimeout(1500);
+  },
+  'site-availability': async (page) => {
+    await signIn(page, 'ktbl');
+    await page.goto(`${BASE}/site/availability`);
+    await page.getByRole('table', { name: 'Site availability' }).locator('tbody tr').first().waitFor();
+    await page.waitForTimeout(1000);
+  },
+  'site-rectifier': async (page) => {
+    await signIn(page, 'ktbl');
+    await page.goto(`${BASE}/site/rectifier`);
+    await page.getByRole('table', { name: 'Rectifier sites' }).locator('tbody tr').first().waitFor();
+    await page.waitForTimeout(1000);
+  },
 };
 
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(SHOTS);

@@ -47,6 +47,33 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await expect.poll(() => page.getByRole('heading', { name: /^Welcome, / }).count()).toBe(1);
 }
 
+/** Runs `run` on a page of a fresh context signed in as `username`; the context is closed after. */
+export async function withSignedInPage(
+  browser: Browser,
+  username: string,
+  run: (page: Page) => Promise<void>,
+): Promise<void> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  try {
+    await signIn(page, username);
+    await run(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Client-side navigation inside the loaded app (the router follows popstate): the app, its caches
+ * and its live socket stay as they are, as when a user follows a link in the app.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /** Opens the side menu and returns the labels of its items, in order. */
 export async function menuItems(page: Page): Promise<string[]> {
   await page.getByRole('button', { name: 'Open menu' }).click();

@@ -7,7 +7,7 @@
 import type { DownHistoryReply, SiteAvailabilityItem, SiteAvailabilityReply } from '@towerwatch/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGet, apiToken, launchChromium, newContext, signIn } from './browser.ts';
+import { apiGet, apiToken, launchChromium, navigateInApp, withSignedInPage } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,24 +17,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function withPage(username: string, run: (page: Page) => Promise<void>): Promise<void> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  try {
-    await signIn(page, username);
-    await run(page);
-  } finally {
-    await context.close();
-  }
-}
-
-/** Client-side navigation inside the loaded app (the router follows popstate). */
-async function navigateInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
+const withPage = (username: string, run: (page: Page) => Promise<void>) =>
+  withSignedInPage(browser, username, run);
 
 const table = (page: Page) => page.getByRole('table', { name: 'Site availability' });
 const rows = (page: Page) => table(page).locator('tbody tr');

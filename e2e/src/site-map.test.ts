@@ -9,7 +9,15 @@ import type { SiteListReply } from '@towerwatch/contract';
 import { runScenario } from '@towerwatch/simulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, apiToken, baseUrl, launchChromium, newContext, signIn } from './browser.ts';
+import {
+  apiGet,
+  apiToken,
+  baseUrl,
+  launchChromium,
+  newContext,
+  signIn,
+  withSignedInPage,
+} from './browser.ts';
 
 type Site = SiteListReply['items'][number];
 
@@ -106,16 +114,8 @@ async function clearSiteMarker(page: Page) {
   return first ? page.locator('[data-map-item="site"]').nth(first.index) : null;
 }
 
-async function withPage(username: string, run: (page: Page) => Promise<void>): Promise<void> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  try {
-    await signIn(page, username);
-    await run(page);
-  } finally {
-    await context.close();
-  }
-}
+const withPage = (username: string, run: (page: Page) => Promise<void>) =>
+  withSignedInPage(browser, username, run);
 
 describe('site map', () => {
   it("shows every site of a company user, clustered, adding up to the API's count; no other company's site", async () => {

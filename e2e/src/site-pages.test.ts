@@ -8,7 +8,15 @@ import { tenantLabel } from '@towerwatch/domain';
 import { runScenario } from '@towerwatch/simulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, apiToken, launchChromium, newContext, signIn } from './browser.ts';
+import {
+  apiGet,
+  apiToken,
+  launchChromium,
+  navigateInApp,
+  newContext,
+  signIn,
+  withSignedInPage,
+} from './browser.ts';
 
 type Site = SiteListReply['items'][number];
 
@@ -28,30 +36,10 @@ async function sitesOf(username: string): Promise<Site[]> {
   return (await apiGet<SiteListReply>(token, '/user/site/fetch?limit=1000&with_devices=true')).items;
 }
 
-async function withPage(username: string, run: (page: Page) => Promise<void>): Promise<void> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  try {
-    await signIn(page, username);
-    await run(page);
-  } finally {
-    await context.close();
-  }
-}
+const withPage = (username: string, run: (page: Page) => Promise<void>) =>
+  withSignedInPage(browser, username, run);
 
 const siteRows = (page: Page) => page.getByRole('table', { name: 'Sites' }).locator('tbody tr');
-
-/**
- * Client-side navigation inside the loaded app (the router follows popstate). Needed because the
- * server answers a hard load of /site/... with its API 404 (its SPA fallback treats /site/ as an API
- * prefix), see the issue 6 report.
- */
-async function navigateInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
 
 async function openSiteList(page: Page, path = '/site/list') {
   await navigateInApp(page, path);

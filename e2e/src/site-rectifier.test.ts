@@ -8,7 +8,7 @@ import type { SiteListReply } from '@towerwatch/contract';
 import { runScenario } from '@towerwatch/simulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, apiToken, launchChromium, newContext, signIn } from './browser.ts';
+import { apiGet, apiToken, launchChromium, navigateInApp, withSignedInPage } from './browser.ts';
 
 type Site = SiteListReply['items'][number];
 
@@ -20,23 +20,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function withPage(username: string, run: (page: Page) => Promise<void>): Promise<void> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  try {
-    await signIn(page, username);
-    await run(page);
-  } finally {
-    await context.close();
-  }
-}
-
-async function navigateInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
+const withPage = (username: string, run: (page: Page) => Promise<void>) =>
+  withSignedInPage(browser, username, run);
 
 async function sitesOf(username: string): Promise<Site[]> {
   const token = await apiToken(username);

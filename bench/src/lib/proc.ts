@@ -67,13 +67,17 @@ export function sampleCpu(pids: readonly number[]): CpuSample {
 }
 
 /**
- * Cores used between two samples (1.0 = one core fully busy), over the processes present in both
- * (a process that started or ended in between is counted from/to its known readings).
+ * Cores used between two samples (1.0 = one core fully busy), over the processes present in both.
+ * A process that ended in between (it reads 0, or a new process took its pid and reads less) is left
+ * out: its time in the window is unknown, and counting it made the figure negative.
  */
 export function coresUsed(a: CpuSample, b: CpuSample): number {
   const wall = (b.at - a.at) / 1000;
   if (wall <= 0) return 0;
   let busy = 0;
-  for (const [pid, end] of b.seconds) busy += end - (a.seconds.get(pid) ?? end);
+  for (const [pid, end] of b.seconds) {
+    const start = a.seconds.get(pid);
+    if (start !== undefined && end >= start) busy += end - start;
+  }
   return Math.round((busy / wall) * 100) / 100;
 }
