@@ -56,8 +56,8 @@ const SHOTS: Record<string, (page: Page) => Promise<void>> = {
     await signIn(page, 'ktbl');
     await page.goto(`${BASE}/site`);
     await page.getByRole('region', { name: 'Door & lock' }).waitFor();
-    await page.getByRole('list', { name: 'Site events' }).locator('li').first().waitFor();
-    await page.waitForTimeout(1500);
+    await page.getByRole('list', { name: 'Site events' }).waitFor({ state: 'attached' });
+    await page.waitForTimeout(2500);
   },
   'site-alarms': async (page) => {
     await signIn(page, 'ktbl');
