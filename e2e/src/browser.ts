@@ -2,6 +2,7 @@
  * Chromium for the browser tests: Debian's /usr/bin/chromium driven by playwright-core, plus the
  * helpers every test uses (sign in, read the side menu). Elements are found by role and label.
  */
+import type { SiteListReply } from '@towerwatch/contract';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
@@ -111,4 +112,13 @@ export async function apiGet<T>(token: string, pathAndQuery: string): Promise<T>
   });
   if (!response.ok) throw new Error(`${pathAndQuery}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** A site as GET /user/site/fetch returns it. */
+export type ApiSite = SiteListReply['items'][number];
+
+/** The first 1,000 sites of `username` from the API, with their devices (what the pages are checked against). */
+export async function sitesOf(username: string): Promise<ApiSite[]> {
+  const token = await apiToken(username);
+  return (await apiGet<SiteListReply>(token, '/user/site/fetch?limit=1000&with_devices=true')).items;
 }

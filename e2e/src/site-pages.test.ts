@@ -1,24 +1,20 @@
-/**
- * Site pages (issue 6): the virtualized site list (search, a dashboard tile's filter, bounded DOM
- * rows), opening a site, the live site overview driven by simulator scenarios, company event names
- * (ftb reads 'Grid Fail'), the read-only toast and the site guard redirect.
- */
-import type { SiteListReply } from '@towerwatch/contract';
 import { tenantLabel } from '@towerwatch/domain';
 import { runScenario } from '@towerwatch/simulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  type ApiSite,
   apiGet,
   apiToken,
   launchChromium,
   navigateInApp,
   newContext,
   signIn,
+  sitesOf,
   withSignedInPage,
 } from './browser.ts';
 
-type Site = SiteListReply['items'][number];
+type Site = ApiSite;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,11 +26,6 @@ afterAll(async () => {
 
 const raised = (site: Site, ids: string[]) =>
   site.alarms.some((a) => ids.includes(a.id) && a.isAvailable && !a.isNormal);
-
-async function sitesOf(username: string): Promise<Site[]> {
-  const token = await apiToken(username);
-  return (await apiGet<SiteListReply>(token, '/user/site/fetch?limit=1000&with_devices=true')).items;
-}
 
 const withPage = (username: string, run: (page: Page) => Promise<void>) =>
   withSignedInPage(browser, username, run);

@@ -1,16 +1,9 @@
-/**
- * /site/rectifier in Chromium against the real server and simulator: the sites per rectifier vendor
- * and the rectifier alarms (Mains Fail, Rectifier Fail, Site Down) are the API's for the same user;
- * the vendor filter lists exactly that vendor's sites; a company user sees only its own sites; a
- * mains failure shows up live on the site's row and in the live rectifier alarms.
- */
-import type { SiteListReply } from '@towerwatch/contract';
 import { runScenario } from '@towerwatch/simulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, apiToken, launchChromium, navigateInApp, withSignedInPage } from './browser.ts';
+import { type ApiSite, launchChromium, navigateInApp, sitesOf, withSignedInPage } from './browser.ts';
 
-type Site = SiteListReply['items'][number];
+type Site = ApiSite;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,11 +15,6 @@ afterAll(async () => {
 
 const withPage = (username: string, run: (page: Page) => Promise<void>) =>
   withSignedInPage(browser, username, run);
-
-async function sitesOf(username: string): Promise<Site[]> {
-  const token = await apiToken(username);
-  return (await apiGet<SiteListReply>(token, '/user/site/fetch?limit=1000&with_devices=true')).items;
-}
 
 const n = (value: number) => value.toLocaleString('en-US');
 const typesOf = (site: Site) => [site.rectifier.rectifier_type, site.rectifier.rectifier_type_2];
