@@ -1,6 +1,7 @@
 import type { Site } from '@towerwatch/contract';
 import { tileLink } from '@towerwatch/domain';
 import { describe, expect, it } from 'vitest';
+import { buildSite, buildSiteAlarm } from '../../testing/site-factories.ts';
 import {
   applyStatusUpdate,
   filterChips,
@@ -12,47 +13,11 @@ import {
 } from './site-list-model.ts';
 
 const NOW = new Date('2026-01-10T12:00:00Z');
-const alarm = (id: string, isNormal: boolean, lastEvent: string | null = null) => ({
-  id,
-  group: 'Power' as const,
-  tenant: null,
-  isNormal,
-  isAvailable: true,
-  isDisable: false,
-  lastEvent,
-  raisedAt: null,
-  clearedAt: null,
-  acknowledgedBy: null,
-  acknowledgedAt: null,
-  value: null,
-});
+const alarm = (id: string, isNormal: boolean, lastEvent: string | null = null) =>
+  buildSiteAlarm(id, isNormal, { lastEvent });
 
-function site(overrides: Partial<Site> = {}): Site {
-  return {
-    uid: 'S-1',
-    name: 'Mirpur Tower',
-    user_uid: '10',
-    company: 'ktbl',
-    tenants: ['robi'],
-    devices: [],
-    alarms: [],
-    status: 'online',
-    rectifier: { rectifier_type: null, rectifier_type_2: null },
-    dc_load: [],
-    battery_max: null,
-    battery_left: null,
-    device_vendor: null,
-    place: { thana: null, district: null, division: null },
-    location: null,
-    meta: { generic_site_id: 'DHK-0001' },
-    more_details: {},
-    settings: {},
-    inc: {},
-    bms: {},
-    created_at: '2026-01-01T00:00:00Z',
-    ...overrides,
-  };
-}
+const site = (overrides: Partial<Site> = {}): Site =>
+  buildSite({ created_at: '2026-01-01T00:00:00Z', ...overrides });
 
 describe('site list model', () => {
   it('builds a row: raised alarms, newest transition, offline bucket', () => {

@@ -1,49 +1,20 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Site, SiteListReply } from '@towerwatch/contract';
 import { describe, expect, it } from 'vitest';
+import { buildSite, buildSiteAlarm } from '../../testing/site-factories.ts';
 import { applyStatusUpdates, type StatusUpdate } from './live-updates.ts';
 import { mapStatusOf } from './site-map-model.ts';
 
-const alarm = (id: string, isNormal: boolean) => ({
-  id,
-  group: 'Power' as const,
-  tenant: null,
-  isNormal,
-  isAvailable: true,
-  isDisable: false,
-  lastEvent: null,
-  raisedAt: null,
-  clearedAt: null,
-  acknowledgedBy: null,
-  acknowledgedAt: null,
-  value: null,
-});
+const alarm = (id: string, isNormal: boolean) => buildSiteAlarm(id, isNormal);
 
-function site(uid: string): Site {
-  return {
+const site = (uid: string): Site =>
+  buildSite({
     uid,
     name: uid,
-    user_uid: '10',
-    company: 'ktbl',
-    tenants: ['robi'],
-    devices: [],
     alarms: [alarm('mains_fail', true), alarm('device_online', true)],
-    status: 'online',
-    rectifier: { rectifier_type: null, rectifier_type_2: null },
-    dc_load: [],
-    battery_max: null,
-    battery_left: null,
-    device_vendor: null,
-    place: { thana: null, district: null, division: null },
     location: { lat: 23.8, lng: 90.4 },
     meta: { generic_site_id: null },
-    more_details: {},
-    settings: {},
-    inc: {},
-    bms: {},
-    created_at: '2026-01-01T00:00:00.000Z',
-  };
-}
+  });
 
 const pages = (...uids: string[][]): InfiniteData<SiteListReply> => ({
   pageParams: uids.map((_, i) => i + 1),

@@ -1,53 +1,18 @@
 import type { Site } from '@towerwatch/contract';
 import { DEFAULT_MAP_POINT } from '@towerwatch/domain';
 import { describe, expect, it } from 'vitest';
+import { buildSite, buildSiteAlarm } from '../../testing/site-factories.ts';
 import { alarmWeight, countStatuses, mapStatusOf, toMapSite, worseStatus } from './site-map-model.ts';
 
-const alarm = (
-  id: string,
-  isNormal: boolean,
-  extra: { isDisable?: boolean; isAvailable?: boolean } = {},
-) => ({
-  id,
-  group: 'Power' as const,
-  tenant: null,
-  isNormal,
-  isAvailable: extra.isAvailable ?? true,
-  isDisable: extra.isDisable ?? false,
-  lastEvent: null,
-  raisedAt: null,
-  clearedAt: null,
-  acknowledgedBy: null,
-  acknowledgedAt: null,
-  value: null,
-});
+const alarm = (id: string, isNormal: boolean, extra: { isDisable?: boolean; isAvailable?: boolean } = {}) =>
+  buildSiteAlarm(id, isNormal, extra);
 
-function site(overrides: Partial<Site> = {}): Site {
-  return {
-    uid: 'S-1',
-    name: 'Mirpur Tower',
-    user_uid: '10',
-    company: 'ktbl',
-    tenants: ['robi'],
-    devices: [],
-    alarms: [],
-    status: 'online',
-    rectifier: { rectifier_type: null, rectifier_type_2: null },
-    dc_load: [],
-    battery_max: null,
-    battery_left: null,
-    device_vendor: null,
+const site = (overrides: Partial<Site> = {}): Site =>
+  buildSite({
     place: { thana: 'Mirpur', district: 'Dhaka', division: 'Dhaka' },
     location: { lat: 23.8, lng: 90.36 },
-    meta: { generic_site_id: 'DHK-0001' },
-    more_details: {},
-    settings: {},
-    inc: {},
-    bms: {},
-    created_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
-  };
-}
+  });
 
 describe('mapStatusOf', () => {
   it('is normal without raised alarms, and ignores cleared, paused and unavailable alarms', () => {

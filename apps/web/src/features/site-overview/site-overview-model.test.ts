@@ -1,5 +1,6 @@
-import type { SiteAlarm, SiteDetailsReply, SitePinConfig } from '@towerwatch/contract';
+import type { SiteDetailsReply, SitePinConfig } from '@towerwatch/contract';
 import { describe, expect, it } from 'vitest';
+import { buildSiteAlarm } from '../../testing/site-factories.ts';
 import { alarmRows, applyPinValue, formatMinutes, powerChain } from './site-overview-model.ts';
 
 const pin = (type: string, status: number | null, extra: Partial<SitePinConfig> = {}): SitePinConfig => ({
@@ -22,21 +23,7 @@ const pin = (type: string, status: number | null, extra: Partial<SitePinConfig> 
   ...extra,
 });
 
-const alarm = (id: string, isNormal: boolean, extra: Partial<SiteAlarm> = {}): SiteAlarm => ({
-  id,
-  group: 'Power',
-  tenant: null,
-  isNormal,
-  isAvailable: true,
-  isDisable: false,
-  lastEvent: null,
-  raisedAt: null,
-  clearedAt: null,
-  acknowledgedBy: null,
-  acknowledgedAt: null,
-  value: null,
-  ...extra,
-});
+const alarm = buildSiteAlarm;
 
 function details(pins: SitePinConfig[]): SiteDetailsReply {
   return {
