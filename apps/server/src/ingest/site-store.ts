@@ -20,7 +20,7 @@ import {
   type SiteState,
 } from '../alarms/state.ts';
 import type { Queryable } from '../db/pool.ts';
-import type { AlarmRow } from '../modules/site/site.rows.ts';
+import type { AlarmRow } from '../kernel/rows/site-rows.ts';
 
 export interface SiteRuntime {
   site: EngineSite;

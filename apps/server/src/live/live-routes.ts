@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { App } from '../app.ts';
 import { type AuthDeps, authenticateToken } from '../auth/auth-plugin.ts';
 import type { Caller } from '../auth/caller.ts';
-import { siteScope, sqlParams } from '../auth/scope.ts';
+import { siteScope, sqlParams } from '../kernel/scope/sql-scope.ts';
 import { verifyAccessToken } from '../auth/tokens.ts';
 import type { EventBus } from '../bus/bus.ts';
 import type { Clock } from '../clock.ts';

@@ -7,7 +7,7 @@
 import { LIVE_EVENTS, type LiveServerMessage } from '@towerwatch/contract';
 import { isEventKindVisible, isLiveSiteEventVisible } from '@towerwatch/domain';
 import { type Caller, toDomainUser } from '../auth/caller.ts';
-import { isTenantVisible } from '../auth/scope.ts';
+import { isTenantVisible } from '../kernel/scope/sql-scope.ts';
 import type { LiveEnvelope } from '../bus/bus.ts';
 
 /** What the hub knows about one authenticated socket. */

@@ -14,7 +14,7 @@ import {
   twoFactorReply,
 } from '@towerwatch/contract';
 import type { App } from '../../app.ts';
-import { callerOf } from '../../auth/guards.ts';
+import { callerOf } from '../../kernel/http/guards.ts';
 import type { Container } from '../../composition.ts';
 import { toAuthUser } from '../users/user-view.ts';
 

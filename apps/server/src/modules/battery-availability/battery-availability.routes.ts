@@ -5,7 +5,7 @@ import {
   SITE_API_PATHS as P,
 } from '@towerwatch/contract';
 import type { App } from '../../app.ts';
-import { callerOf } from '../../auth/guards.ts';
+import { callerOf } from '../../kernel/http/guards.ts';
 import type { Container } from '../../composition.ts';
 import { createSiteRepository } from '../site/site.repository.ts';
 import { createBatteryAvailabilityRepository } from './battery-availability.repository.ts';

@@ -5,13 +5,19 @@
  */
 import type { BatteryAvailabilityQuery, BatteryAvailabilityReply } from '@towerwatch/contract';
 import type { Caller } from '../../auth/caller.ts';
-import { isTenantVisible } from '../../auth/scope.ts';
+import { isTenantVisible } from '../../kernel/scope/sql-scope.ts';
 import type { Clock } from '../../clock.ts';
 import type { SiteRepository } from '../site/site.repository.ts';
-import { requireSite } from '../site/site-scope.ts';
-import { dhakaDayStart } from '../site/tenant-narrowing.ts';
+import { requireSite } from '../../kernel/scope/site-scope.ts';
+import { dhakaDayStart } from '../../kernel/scope/tenant-narrowing.ts';
 import type { BatteryAvailabilityRepository } from './battery-availability.repository.ts';
-import { clip, intersect, type Interval, periodsFromTransitions, totalMs } from './intervals.ts';
+import {
+  clip,
+  intersect,
+  type Interval,
+  periodsFromTransitions,
+  totalMs,
+} from '../../kernel/time/intervals.ts';
 
 export interface BatteryAvailabilityDeps {
   sites: SiteRepository;

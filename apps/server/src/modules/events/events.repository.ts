@@ -4,10 +4,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { Caller } from '../../auth/caller.ts';
-import { type SqlParams, siteScope, sqlParams, tenantScope } from '../../auth/scope.ts';
+import { type SqlParams, siteScope, sqlParams, tenantScope } from '../../kernel/scope/sql-scope.ts';
 import type { Queryable } from '../../db/pool.ts';
-import type { EventRow } from '../site/site.rows.ts';
-import { tenantNarrowing } from '../site/tenant-narrowing.ts';
+import type { EventRow } from '../../kernel/rows/site-rows.ts';
+import { tenantNarrowing } from '../../kernel/scope/tenant-narrowing.ts';
 
 export interface EventQuery {
   /** ids strictly below this. */

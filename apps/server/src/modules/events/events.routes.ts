@@ -11,7 +11,7 @@ import {
   siteEventsQuery,
 } from '@towerwatch/contract';
 import type { App } from '../../app.ts';
-import { callerOf, denyReadOnly } from '../../auth/guards.ts';
+import { callerOf, denyReadOnly } from '../../kernel/http/guards.ts';
 import type { Container } from '../../composition.ts';
 import { siteDeps } from '../site/site.deps.ts';
 import { createEventsRepository } from './events.repository.ts';

@@ -17,13 +17,13 @@ import {
 } from '@towerwatch/contract';
 import { visibleEventKinds } from '@towerwatch/domain';
 import { type Caller, toDomainUser } from '../../auth/caller.ts';
-import { assertNotReadOnly } from '../../auth/guards.ts';
+import { assertNotReadOnly } from '../../kernel/http/guards.ts';
 import type { EventBus } from '../../bus/bus.ts';
 import type { Clock } from '../../clock.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { SiteRepository } from '../site/site.repository.ts';
-import { toSiteEvent } from '../site/site.rows.ts';
-import { assertTenantsAllowed, ownerFilter, requireSite } from '../site/site-scope.ts';
+import { toSiteEvent } from '../../kernel/rows/site-rows.ts';
+import { assertTenantsAllowed, ownerFilter, requireSite } from '../../kernel/scope/site-scope.ts';
 import type { EventsRepository } from './events.repository.ts';
 
 export interface EventsServiceDeps {

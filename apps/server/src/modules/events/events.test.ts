@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import type { LiveEnvelope } from '../../bus/bus.ts';
-import { buildEvent, buildEvents } from '../site/test-support/factories.ts';
-import { buildTwoCompanyFleet, KT1, KT2 } from '../site/test-support/fixture.ts';
+import { buildEvent, buildEvents } from '../../../test/factories.ts';
+import { buildTwoCompanyFleet, KT1, KT2 } from '../../../test/two-company-fleet.ts';
 
 let t: TestServer;
 let ids: number[];

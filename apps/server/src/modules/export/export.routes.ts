@@ -1,7 +1,7 @@
 /** POST /site/excel-export: replies with the .xlsx bytes as an attachment. */
 import { excelExportBody, SITE_API_PATHS as P, XLSX_CONTENT_TYPE } from '@towerwatch/contract';
 import type { App } from '../../app.ts';
-import { callerOf, requireAccess } from '../../auth/guards.ts';
+import { callerOf, requireAccess } from '../../kernel/http/guards.ts';
 import type { Container } from '../../composition.ts';
 import { createSiteRepository } from '../site/site.repository.ts';
 import { createExportRepository } from './export.repository.ts';

@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
 import type { SiteRepository } from '../site/site.repository.ts';
-import { assertTenantsAllowed, ownerFilter } from '../site/site-scope.ts';
+import { assertTenantsAllowed, ownerFilter } from '../../kernel/scope/site-scope.ts';
 import type { ExportRepository, ExportScope } from './export.repository.ts';
 
 export interface ExportDeps {

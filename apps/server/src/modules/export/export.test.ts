@@ -2,8 +2,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { buildAlarm, buildDcLoad, buildPin } from '../site/test-support/factories.ts';
-import { buildTwoCompanyFleet, FT1, KT1, KT2 } from '../site/test-support/fixture.ts';
+import { buildAlarm, buildDcLoad, buildPin } from '../../../test/factories.ts';
+import { buildTwoCompanyFleet, FT1, KT1, KT2 } from '../../../test/two-company-fleet.ts';
 
 let t: TestServer;
 beforeAll(async () => {

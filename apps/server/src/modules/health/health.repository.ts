@@ -1,6 +1,6 @@
 /** SQL of device health: the devices of the caller's sites with their liveness. */
 import type { Caller } from '../../auth/caller.ts';
-import { siteScope, sqlParams } from '../../auth/scope.ts';
+import { siteScope, sqlParams } from '../../kernel/scope/sql-scope.ts';
 import type { Queryable } from '../../db/pool.ts';
 
 export interface DeviceRow {

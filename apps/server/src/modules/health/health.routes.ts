@@ -1,7 +1,7 @@
 /** GET /site/healths. */
 import { SITE_API_PATHS as P, siteHealthsQuery, siteHealthsReply } from '@towerwatch/contract';
 import type { App } from '../../app.ts';
-import { callerOf } from '../../auth/guards.ts';
+import { callerOf } from '../../kernel/http/guards.ts';
 import type { Container } from '../../composition.ts';
 import { createSiteRepository } from '../site/site.repository.ts';
 import { createHealthRepository } from './health.repository.ts';

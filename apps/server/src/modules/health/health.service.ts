@@ -7,7 +7,7 @@ import { offlineBucket } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
 import type { SiteRepository } from '../site/site.repository.ts';
-import { ownerFilter } from '../site/site-scope.ts';
+import { ownerFilter } from '../../kernel/scope/site-scope.ts';
 import type { HealthRepository } from './health.repository.ts';
 
 export interface HealthDeps {

@@ -3,7 +3,7 @@
  * network figure) and the sites with their down periods (the per-site figure).
  */
 import type { Caller } from '../../auth/caller.ts';
-import { siteScope, sqlParams } from '../../auth/scope.ts';
+import { siteScope, sqlParams } from '../../kernel/scope/sql-scope.ts';
 import type { Queryable } from '../../db/pool.ts';
 import type { CountScope } from './counts.repository.ts';
 

@@ -16,9 +16,9 @@ import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
 import { ValidationError } from '../../errors.ts';
 import type { SiteRepository } from '../site/site.repository.ts';
-import { assertTenantsAllowed, ownerFilter } from '../site/site-scope.ts';
-import { dhakaDate, dhakaDayStart } from '../site/tenant-narrowing.ts';
-import { clip, type Interval, totalMs } from '../battery-availability/intervals.ts';
+import { assertTenantsAllowed, ownerFilter } from '../../kernel/scope/site-scope.ts';
+import { dhakaDate, dhakaDayStart } from '../../kernel/scope/tenant-narrowing.ts';
+import { clip, type Interval, totalMs } from '../../kernel/time/intervals.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 
 const DAY_MS = 86_400_000;

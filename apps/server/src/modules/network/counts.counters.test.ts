@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildCaller, type Caller } from '../../auth/caller.ts';
-import { siteScope, sqlParams, tenantScope } from '../../auth/scope.ts';
-import { tenantNarrowing } from '../site/tenant-narrowing.ts';
-import { buildAlarm, buildDcLoad, buildDevice, buildPin, buildSite } from '../site/test-support/factories.ts';
-import { buildTwoCompanyFleet, FT1, KT1, KT2 } from '../site/test-support/fixture.ts';
+import { siteScope, sqlParams, tenantScope } from '../../kernel/scope/sql-scope.ts';
+import { tenantNarrowing } from '../../kernel/scope/tenant-narrowing.ts';
+import { buildAlarm, buildDcLoad, buildDevice, buildPin, buildSite } from '../../../test/factories.ts';
+import { buildTwoCompanyFleet, FT1, KT1, KT2 } from '../../../test/two-company-fleet.ts';
 import { createCountsRepository } from './counts.repository.ts';
 
 let t: TestServer;

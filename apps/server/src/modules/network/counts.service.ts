@@ -32,10 +32,10 @@ import {
 } from '@towerwatch/domain';
 import { parseSiteAlarmSettings } from '../../alarms/settings.ts';
 import type { Caller } from '../../auth/caller.ts';
-import { isPowerName, isTenantVisible } from '../../auth/scope.ts';
+import { isPowerName, isTenantVisible } from '../../kernel/scope/sql-scope.ts';
 import type { Clock } from '../../clock.ts';
 import type { SiteRepository } from '../site/site.repository.ts';
-import { assertTenantsAllowed, ownerFilter } from '../site/site-scope.ts';
+import { assertTenantsAllowed, ownerFilter } from '../../kernel/scope/site-scope.ts';
 import {
   type AlarmKeyRow,
   type CountScope,

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { buildAlarm, buildDcLoad, buildDownPeriod } from '../site/test-support/factories.ts';
-import { buildTwoCompanyFleet, FT1, KT1, KT2 } from '../site/test-support/fixture.ts';
+import { buildAlarm, buildDcLoad, buildDownPeriod } from '../../../test/factories.ts';
+import { buildTwoCompanyFleet, FT1, KT1, KT2 } from '../../../test/two-company-fleet.ts';
 
 let t: TestServer;
 const minutesAgo = (m: number) => new Date(t.clock.now().getTime() - m * 60_000);

@@ -8,7 +8,7 @@ import {
   statusCountsReply,
 } from '@towerwatch/contract';
 import type { App } from '../../app.ts';
-import { callerOf } from '../../auth/guards.ts';
+import { callerOf } from '../../kernel/http/guards.ts';
 import type { Container } from '../../composition.ts';
 import { siteDeps } from '../site/site.deps.ts';
 import { createAvailabilityRepository } from './availability.repository.ts';

@@ -8,7 +8,7 @@ import {
   siteUpdateBody,
 } from '@towerwatch/contract';
 import type { App } from '../../app.ts';
-import { callerOf, denyReadOnly, requireAccess, requireRoles } from '../../auth/guards.ts';
+import { callerOf, denyReadOnly, requireAccess, requireRoles } from '../../kernel/http/guards.ts';
 import type { EventBus } from '../../bus/bus.ts';
 import type { Clock } from '../../clock.ts';
 import type { Pool } from '../../db/pool.ts';

@@ -21,7 +21,7 @@ import type { Clock } from '../../clock.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import type { SiteRepository } from './site.repository.ts';
 import type { SiteAdminRepository, SiteWrite } from './site-admin.repository.ts';
-import { assertTenantsAllowed, requireSite } from './site-scope.ts';
+import { assertTenantsAllowed, requireSite } from '../../kernel/scope/site-scope.ts';
 import { buildSites } from './site-view.ts';
 
 export interface SiteAdminDeps {

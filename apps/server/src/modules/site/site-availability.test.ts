@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { buildDownPeriod } from './test-support/factories.ts';
-import { buildTwoCompanyFleet, FT1, KT1, KT2 } from './test-support/fixture.ts';
+import { buildDownPeriod } from '../../../test/factories.ts';
+import { buildTwoCompanyFleet, FT1, KT1, KT2 } from '../../../test/two-company-fleet.ts';
 
 let t: TestServer;
 const at = (iso: string) => new Date(iso);

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { buildAlarm, buildEvent } from './test-support/factories.ts';
-import { buildTwoCompanyFleet, FT1, KT1 } from './test-support/fixture.ts';
+import { buildAlarm, buildEvent } from '../../../test/factories.ts';
+import { buildTwoCompanyFleet, FT1, KT1 } from '../../../test/two-company-fleet.ts';
 
 let t: TestServer;
 beforeAll(async () => {

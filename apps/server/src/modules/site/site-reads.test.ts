@@ -2,8 +2,8 @@
 import { siteAlarmsMatchFilter } from '@towerwatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { buildAlarm, buildDcLoad, buildDownPeriod, buildEvent } from './test-support/factories.ts';
-import { buildTwoCompanyFleet, KT1, KT2 } from './test-support/fixture.ts';
+import { buildAlarm, buildDcLoad, buildDownPeriod, buildEvent } from '../../../test/factories.ts';
+import { buildTwoCompanyFleet, KT1, KT2 } from '../../../test/two-company-fleet.ts';
 
 let t: TestServer;
 const minutesAgo = (m: number) => new Date(t.clock.now().getTime() - m * 60_000);

@@ -1,8 +1,8 @@
 /** SQL of running alarms and the site-down history, scoped to the caller. */
 import type { Caller } from '../../auth/caller.ts';
-import { siteScope, sqlParams, tenantScope } from '../../auth/scope.ts';
+import { siteScope, sqlParams, tenantScope } from '../../kernel/scope/sql-scope.ts';
 import type { Queryable } from '../../db/pool.ts';
-import { tenantNarrowing } from './tenant-narrowing.ts';
+import { tenantNarrowing } from '../../kernel/scope/tenant-narrowing.ts';
 
 export interface RunningRow {
   site_uid: string;

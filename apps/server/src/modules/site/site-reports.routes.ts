@@ -9,7 +9,7 @@ import {
   siteAvailabilityReply,
 } from '@towerwatch/contract';
 import type { App } from '../../app.ts';
-import { callerOf } from '../../auth/guards.ts';
+import { callerOf } from '../../kernel/http/guards.ts';
 import type { SiteRepository } from './site.repository.ts';
 import { createSiteReportsRepository } from './site-reports.repository.ts';
 import { createSiteReportsService } from './site-reports.service.ts';

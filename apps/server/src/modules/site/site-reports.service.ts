@@ -11,8 +11,8 @@ import type { Clock } from '../../clock.ts';
 import { ValidationError } from '../../errors.ts';
 import type { SiteRepository } from './site.repository.ts';
 import type { SiteReportsRepository } from './site-reports.repository.ts';
-import { assertTenantsAllowed, requireSite } from './site-scope.ts';
-import { dhakaDayStart } from './tenant-narrowing.ts';
+import { assertTenantsAllowed, requireSite } from '../../kernel/scope/site-scope.ts';
+import { dhakaDayStart } from '../../kernel/scope/tenant-narrowing.ts';
 
 export interface SiteReportsDeps {
   sites: SiteRepository;

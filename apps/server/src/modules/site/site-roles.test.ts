@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { buildEvent } from './test-support/factories.ts';
-import { buildTwoCompanyFleet, KT1 } from './test-support/fixture.ts';
+import { buildEvent } from '../../../test/factories.ts';
+import { buildTwoCompanyFleet, KT1 } from '../../../test/two-company-fleet.ts';
 
 let t: TestServer;
 let eventId: number;

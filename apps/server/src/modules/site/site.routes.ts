@@ -23,7 +23,7 @@ import {
 } from '@towerwatch/contract';
 import { createSerializerCompiler } from 'fastify-type-provider-zod';
 import type { App } from '../../app.ts';
-import { callerOf, denyReadOnly, requireAccess } from '../../auth/guards.ts';
+import { callerOf, denyReadOnly, requireAccess } from '../../kernel/http/guards.ts';
 import type { Container } from '../../composition.ts';
 import { siteDeps } from './site.deps.ts';
 import { createSiteService } from './site.service.ts';

@@ -9,7 +9,7 @@ import {
   userUpdateBody,
 } from '@towerwatch/contract';
 import type { App } from '../../app.ts';
-import { callerOf } from '../../auth/guards.ts';
+import { callerOf } from '../../kernel/http/guards.ts';
 import type { Container } from '../../composition.ts';
 import { toAuthUser } from './user-view.ts';
 

@@ -7,8 +7,8 @@
  */
 import type { Caller } from '../../auth/caller.ts';
 import { ForbiddenError, NotFoundError } from '../../errors.ts';
-import type { SiteRepository } from './site.repository.ts';
-import type { SiteRow } from './site.rows.ts';
+import type { SiteRepository } from '../../modules/site/site.repository.ts';
+import type { SiteRow } from '../rows/site-rows.ts';
 
 /** The company filter implied by `user_uid` (undefined = the caller's normal scope). */
 export async function ownerFilter(

@@ -3,7 +3,7 @@
  * KT-2 (robi, grameenphone); ftb site FT-1 (banglalink). Each site has one RMS device with door,
  * lock, battery terminal and current pins.
  */
-import type { Queryable } from '../../../db/pool.ts';
+import type { Queryable } from '../src/db/pool.ts';
 import { buildDevice, buildPin, buildSite } from './factories.ts';
 
 export const KT1 = 'KT-1';

@@ -10,7 +10,7 @@
  *   await db.query(sql, p.values);
  */
 import { FIRST_OPERATOR_TENANT, POWER_EVENTS, RECTIFIER_LOW_VOLTAGE_EVENT } from '@towerwatch/domain';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../../auth/caller.ts';
 
 /** Positional parameters being collected for one query. */
 export interface SqlParams {

@@ -2,7 +2,7 @@
  * Test factories for the site and network tests: rows inserted straight into the test schema.
  * Defaults are complete and valid; tests override what they assert on.
  */
-import type { Queryable } from '../../../db/pool.ts';
+import type { Queryable } from '../src/db/pool.ts';
 
 export interface SiteInput {
   uid: string;

@@ -4,7 +4,7 @@
  * tenant, platform-core §5), and tenant-less non-power rows (site-wide, e.g. door events).
  */
 import { FIRST_OPERATOR_TENANT } from '@towerwatch/domain';
-import { POWER_NAMES, type SqlParams } from '../../auth/scope.ts';
+import { POWER_NAMES, type SqlParams } from './sql-scope.ts';
 
 export function tenantNarrowing(
   p: SqlParams,
