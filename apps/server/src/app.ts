@@ -4,16 +4,12 @@
  * Listening, roles and shutdown are in `main.ts`; wiring is in `composition.ts`.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyError,
-  type FastifyInstance,
-  type RawServerDefault,
-} from 'fastify';
+import { API_PATH_PREFIXES } from '@towerwatch/contract';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type RawServerDefault } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -23,21 +19,27 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { registerAuth } from './auth/auth-plugin.ts';
-import { type Container, registerRoutes } from './composition.ts';
+import { type AuthDeps, registerAuth } from './auth/auth-plugin.ts';
+import type { Config } from './config.ts';
+import type { Pool } from './db/pool.ts';
 import { HttpError } from './errors.ts';
+import { installRouteRegistry } from './kernel/http/registry.ts';
+import type { App } from './kernel/types.ts';
 
-/** The app type every module registers routes on (zod type provider). */
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { App } from './kernel/types.ts';
+
+/** What the app is built from (the composition root's container). */
+export interface AppContainer {
+  readonly config: Config;
+  readonly pool: Pool;
+  /** What access tokens are checked against. */
+  readonly auth: AuthDeps;
+  /** Registers the routes of the enabled roles (modules, live socket, metrics). */
+  registerRoutes(app: App): void;
+}
 
 export interface BuildAppOptions {
-  container: Container;
+  container: AppContainer;
   log: Logger;
   /** Serve the built web app from this folder when it exists (default: config.webDist). */
   webDist?: string | null;
@@ -51,17 +53,13 @@ const CONTEXT_PREFIX: Record<string, string> = {
   headers: 'headers',
 };
 
-/** Paths that belong to the API (never answered with the web app's index.html). */
+/**
+ * Paths that belong to the API (an API client gets a JSON 404 there, not the web app): the first
+ * segments of every contract endpoint, the areas planned next (door, analytics) and the
+ * infrastructure routes.
+ */
 const API_PREFIXES = [
-  '/user/',
-  '/oem/',
-  '/site/',
-  '/door/',
-  '/battery/',
-  '/analytics/',
-  '/api-docs',
-  '/healthz',
-  '/wss',
+  ...new Set([...API_PATH_PREFIXES, '/door/', '/analytics/', '/api-docs', '/healthz', '/wss']),
 ];
 
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
@@ -69,6 +67,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const app = Fastify<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger>({
     loggerInstance: opts.log,
   }).withTypeProvider<ZodTypeProvider>();
+  installRouteRegistry(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -133,12 +132,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     await pub.register(fastifySwaggerUi, { routePrefix: '/api-docs' });
   });
 
-  registerAuth(app, {
-    users: container.repos.users,
-    authSessions: container.repos.authSessions,
-    tokenSecret: container.config.tokenSecret,
-    clock: container.clock,
-  });
+  registerAuth(app, container.auth);
 
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
     try {
@@ -149,7 +143,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     }
   });
 
-  registerRoutes(app, container);
+  container.registerRoutes(app);
 
   const webDist = opts.webDist === undefined ? container.config.webDist : opts.webDist;
   const indexHtml =
@@ -181,16 +175,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   return app;
 }
 
+/** The status line's reason phrase (node:http), as in Fastify's own error replies. */
 function httpErrorName(status: number): string {
-  const names: Record<number, string> = {
-    400: 'Bad Request',
-    401: 'Unauthorized',
-    403: 'Forbidden',
-    404: 'Not Found',
-    409: 'Conflict',
-    413: 'Payload Too Large',
-    415: 'Unsupported Media Type',
-    429: 'Too Many Requests',
-  };
-  return names[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');
+  return STATUS_CODES[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');
 }

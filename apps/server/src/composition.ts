@@ -1,10 +1,10 @@
 /**
- * Composition root: builds repositories and services once (plain factory functions, injected clock)
- * and registers every module's routes. New modules add their factory calls and one
- * `register<Area>Routes(app, container)` line here.
+ * Composition root: builds the kernel, every repository and service once (plain factory functions,
+ * injected clock) and the route modules, and registers their routes. A new route module is one line
+ * in `createModules` (see docs/architecture-server.md "Add a server module").
  */
 import type { Logger } from 'pino';
-import type { App } from './app.ts';
+import type { AuthDeps } from './auth/auth-plugin.ts';
 import { createAuthSessionsRepository } from './auth/sessions.repository.ts';
 import { createInProcessBus } from './bus/in-process-bus.ts';
 import type { Clock } from './clock.ts';
@@ -12,24 +12,17 @@ import type { Config } from './config.ts';
 import type { Pool } from './db/pool.ts';
 import { createIngestMetrics } from './ingest/metrics.ts';
 import { registerMetricsRoute } from './ingest/metrics-route.ts';
+import { moduleSet } from './kernel/modules.ts';
+import type { App, Kernel } from './kernel/types.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
-import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { createLoginFailuresRepository } from './modules/auth/login-failures.repository.ts';
-import { registerBatteryAvailabilityRoutes } from './modules/battery-availability/battery-availability.routes.ts';
-import { registerEventRoutes } from './modules/events/events.routes.ts';
-import { registerExportRoutes } from './modules/export/export.routes.ts';
-import { createHealthRepository } from './modules/health/health.repository.ts';
-import { registerHealthRoutes } from './modules/health/health.routes.ts';
-import { createHealthService } from './modules/health/health.service.ts';
-import { createCountsRepository } from './modules/network/counts.repository.ts';
-import { createCountsService } from './modules/network/counts.service.ts';
-import { registerNetworkRoutes } from './modules/network/network.routes.ts';
-import { createSiteRepository } from './modules/site/site.repository.ts';
-import { registerSiteRoutes } from './modules/site/site.routes.ts';
-import { createUsersRepository } from './modules/users/users.repository.ts';
-import { registerUsersRoutes } from './modules/users/users.routes.ts';
-import { createUsersService } from './modules/users/users.service.ts';
+import { createAuthModule } from './modules/auth/index.ts';
+import { createBatteryAvailabilityModule } from './modules/battery-availability/index.ts';
+import { createEventsModule } from './modules/events/index.ts';
+import { createExportModule } from './modules/export/index.ts';
+import { createHealthModule } from './modules/health/index.ts';
+import { createNetworkModule } from './modules/network/index.ts';
+import { createSiteModule } from './modules/site/index.ts';
+import { createUsersModule } from './modules/users/index.ts';
 
 export interface ContainerDeps {
   config: Config;
@@ -38,49 +31,63 @@ export interface ContainerDeps {
   log: Logger;
 }
 
+/** The route modules, in registration order; a module's factory gets the services of those above it. */
+function createModules(kernel: Kernel) {
+  const shared = { authSessions: createAuthSessionsRepository(kernel.pool) };
+  return moduleSet(kernel, shared)
+    .add('users', createUsersModule)
+    .add('auth', createAuthModule)
+    .add('site', createSiteModule)
+    .add('events', createEventsModule)
+    .add('network', createNetworkModule)
+    .add('batteryAvailability', createBatteryAvailabilityModule)
+    .add('health', createHealthModule)
+    .add('export', createExportModule);
+}
+
 export function createContainer(deps: ContainerDeps) {
-  const repos = {
-    users: createUsersRepository(deps.pool),
-    authSessions: createAuthSessionsRepository(deps.pool),
-    loginFailures: createLoginFailuresRepository(deps.pool),
-  };
-  const services = {
-    auth: createAuthService({
-      pool: deps.pool,
-      users: repos.users,
-      authSessions: repos.authSessions,
-      loginFailures: repos.loginFailures,
-      clock: deps.clock,
-      tokenSecret: deps.config.tokenSecret,
-      loginMaxFailures: deps.config.loginMaxFailures,
-      loginWindowMinutes: deps.config.loginWindowMinutes,
-    }),
-    users: createUsersService({ users: repos.users, authSessions: repos.authSessions, clock: deps.clock }),
-  };
-  /** Domain-event bus (in-process; src/bus/mqtt-bus.ts shares it between processes). */
-  const bus = createInProcessBus(deps.log);
+  const kernel: Kernel = { ...deps, bus: createInProcessBus(deps.log) };
+  const modules = createModules(kernel);
+  const { users, authSessions } = modules.services;
+  const repos = { users: users.repository, authSessions };
   /** Ingest counters, served at GET /metrics. */
   const ingestMetrics = createIngestMetrics();
-  return { ...deps, repos, services, bus, ingestMetrics };
+  /** What the auth plugin and the live socket check tokens against. */
+  const auth: AuthDeps = {
+    users: repos.users,
+    authSessions,
+    tokenSecret: deps.config.tokenSecret,
+    clock: deps.clock,
+  };
+  const services = modules.services;
+  return {
+    ...kernel,
+    repos,
+    services,
+    ingestMetrics,
+    auth,
+    /** Registers the HTTP routes of the enabled roles on `app`. */
+    registerRoutes(app: App): void {
+      if (deps.config.roles.includes('live')) {
+        registerLiveRoutes(app, {
+          auth,
+          db: kernel.pool,
+          bus: kernel.bus,
+          clock: kernel.clock,
+          log: kernel.log,
+          countsOf: (caller) => services.network.counts.statusCounts(caller, {}),
+          healthOf: async (caller) =>
+            (await services.health.health.healths(caller, { page: 1, limit: 1 })).counts,
+        });
+      }
+      registerMetricsRoute(app, ingestMetrics);
+      if (deps.config.roles.includes('api')) modules.registerRoutes(app);
+    },
+  };
 }
 
-/** Everything modules may depend on. */
+/** Everything main.ts, the roles and tests may depend on. */
 export type Container = ReturnType<typeof createContainer>;
-
-/** Registers the HTTP routes of every module (api role). */
-export function registerRoutes(app: App, container: Container): void {
-  if (container.config.roles.includes('live')) registerLive(app, container);
-  registerMetricsRoute(app, container.ingestMetrics);
-  if (!container.config.roles.includes('api')) return;
-  registerAuthRoutes(app, container);
-  registerSiteRoutes(app, container);
-  registerEventRoutes(app, container);
-  registerNetworkRoutes(app, container);
-  registerBatteryAvailabilityRoutes(app, container);
-  registerHealthRoutes(app, container);
-  registerExportRoutes(app, container);
-  registerUsersRoutes(app, container);
-}
 
 /** Starts the background parts of the enabled roles; returns their stop functions. */
 export async function startRoles(container: Container): Promise<Array<() => Promise<void>>> {
@@ -108,32 +115,4 @@ export async function startRoles(container: Container): Promise<Array<() => Prom
     stops.push(async () => clearInterval(timer));
   }
   return stops;
-}
-
-/** The live socket /wss (live role). */
-function registerLive(app: App, c: Container): void {
-  const health = createHealthService({
-    health: createHealthRepository(c.pool),
-    sites: createSiteRepository(c.pool),
-    clock: c.clock,
-  });
-  const counts = createCountsService({
-    counts: createCountsRepository(c.pool),
-    sites: createSiteRepository(c.pool),
-    clock: c.clock,
-  });
-  registerLiveRoutes(app, {
-    auth: {
-      users: c.repos.users,
-      authSessions: c.repos.authSessions,
-      tokenSecret: c.config.tokenSecret,
-      clock: c.clock,
-    },
-    db: c.pool,
-    bus: c.bus,
-    clock: c.clock,
-    log: c.log,
-    countsOf: (caller) => counts.statusCounts(caller, {}),
-    healthOf: async (caller) => (await health.healths(caller, { page: 1, limit: 1 })).counts,
-  });
 }

@@ -9,7 +9,7 @@ import { UnauthorizedError } from '../errors.ts';
 import { buildCaller, type Caller } from './caller.ts';
 import type { AuthSessionsRepository } from './sessions.repository.ts';
 import { verifyAccessToken } from './tokens.ts';
-import type { UsersRepository } from '../modules/users/users.repository.ts';
+import type { UserLookup } from './user-record.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,7 +23,7 @@ declare module 'fastify' {
 }
 
 export interface AuthDeps {
-  users: UsersRepository;
+  users: UserLookup;
   authSessions: AuthSessionsRepository;
   tokenSecret: string;
   clock: Clock;

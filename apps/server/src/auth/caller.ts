@@ -11,7 +11,7 @@ import {
   isReadOnly,
   rootUserId,
 } from '@towerwatch/domain';
-import type { UserRecord } from '../modules/users/users.repository.ts';
+import type { UserRecord } from './user-record.ts';
 
 export interface Caller {
   user: UserRecord;

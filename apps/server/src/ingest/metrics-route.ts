@@ -1,5 +1,5 @@
 /** GET /metrics: Prometheus text of the ingest counters (public, like /healthz; no data is exposed). */
-import type { App } from '../app.ts';
+import type { App } from '../kernel/types.ts';
 import { type IngestMetrics, metricsText } from './metrics.ts';
 
 export function registerMetricsRoute(app: App, metrics: IngestMetrics): void {

@@ -3,13 +3,19 @@
  * startRoles): embedded broker or MQTT_URL, pipeline, command dispatcher, offline detection; and,
  * with the jobs role, hourly rollups, de-duplication cleanup and command time-outs.
  */
-import type { Container } from '../composition.ts';
 import { runOfflineCheck, scheduleOfflineCheck } from '../jobs/offline.ts';
 import { pruneIngestMessages, pruneRollups, rollupTelemetry } from '../jobs/rollup.ts';
+import type { Kernel } from '../kernel/types.ts';
 import { startIngestRole } from './ingest-role.ts';
+import type { IngestMetrics } from './metrics.ts';
+
+/** What the ingest role is started from (the composition root's container provides it). */
+export interface IngestContainer extends Kernel {
+  readonly ingestMetrics: IngestMetrics;
+}
 
 /** Starts ingest; returns its stop function. */
-export async function startIngest(c: Container): Promise<() => Promise<void>> {
+export async function startIngest(c: IngestContainer): Promise<() => Promise<void>> {
   const role = await startIngestRole({
     pool: c.pool,
     bus: c.bus,

@@ -5,7 +5,7 @@
 import fastifyWebsocket from '@fastify/websocket';
 import { LIVE_CLOSE_REASONS, LIVE_PATH, type StatusCountsReply } from '@towerwatch/contract';
 import type { Logger } from 'pino';
-import type { App } from '../app.ts';
+import type { App } from '../kernel/types.ts';
 import { type AuthDeps, authenticateToken } from '../auth/auth-plugin.ts';
 import type { Caller } from '../auth/caller.ts';
 import { siteScope, sqlParams } from '../kernel/scope/sql-scope.ts';

@@ -1,7 +1,7 @@
 import { LIVE_EVENTS, liveMessage } from '@towerwatch/contract';
 import { describe, expect, it } from 'vitest';
 import { buildCaller } from '../auth/caller.ts';
-import type { UserRecord } from '../modules/users/users.repository.ts';
+import type { UserRecord } from '../auth/user-record.ts';
 import { canReceive, type SocketView, tailorMessage } from './visibility.ts';
 
 function view(

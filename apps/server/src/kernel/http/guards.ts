@@ -1,9 +1,7 @@
 /**
- * Route-level guards, used as `preHandler` hooks:
- *
- *   app.post('/user/site/unlock', { preHandler: [requireAccess('acs'), denyReadOnly('unlock the site')] }, h)
- *
- * They run after the auth plugin has set `request.caller` and throw typed errors (403).
+ * Route-level guards, as `preHandler` hooks. Routes do not list them: they declare a rule
+ * (`rules.ts`) and the route helper turns it into these guards. They run after the auth plugin has
+ * set `request.caller` and throw typed errors (403).
  */
 import type { AccessRole, UserType } from '@towerwatch/domain';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';

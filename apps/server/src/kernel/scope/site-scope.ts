@@ -7,12 +7,17 @@
  */
 import type { Caller } from '../../auth/caller.ts';
 import { ForbiddenError, NotFoundError } from '../../errors.ts';
-import type { SiteRepository } from '../../modules/site/site.repository.ts';
 import type { SiteRow } from '../rows/site-rows.ts';
+
+/** What the scope decisions read (the site module's `SiteLookup` provides it). */
+export interface ScopeLookup {
+  findScoped(caller: Caller, siteUid: string, withDevices?: boolean): Promise<SiteRow | null>;
+  findUserCompany(uid: string): Promise<{ companyId: string | null } | null>;
+}
 
 /** The company filter implied by `user_uid` (undefined = the caller's normal scope). */
 export async function ownerFilter(
-  repo: SiteRepository,
+  repo: ScopeLookup,
   caller: Caller,
   userUid: string | undefined,
 ): Promise<{ companyId?: string }> {
@@ -36,7 +41,7 @@ export function assertTenantsAllowed(caller: Caller, tenants: readonly string[] 
 
 /** The site if the caller may see it; 404 otherwise. */
 export async function requireSite(
-  repo: SiteRepository,
+  repo: ScopeLookup,
   caller: Caller,
   siteUid: string,
   withDevices = true,

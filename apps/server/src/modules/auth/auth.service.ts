@@ -27,7 +27,7 @@ import type { Clock } from '../../clock.ts';
 import { createAuthSessionsRepository } from '../../auth/sessions.repository.ts';
 import { type Pool, type Queryable, withTransaction } from '../../db/pool.ts';
 import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../../errors.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
+import type { UsersRepository } from '../users/index.ts';
 import type { LoginFailuresRepository } from './login-failures.repository.ts';
 
 export interface AuthServiceDeps {

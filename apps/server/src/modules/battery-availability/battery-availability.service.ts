@@ -7,7 +7,7 @@ import type { BatteryAvailabilityQuery, BatteryAvailabilityReply } from '@towerw
 import type { Caller } from '../../auth/caller.ts';
 import { isTenantVisible } from '../../kernel/scope/sql-scope.ts';
 import type { Clock } from '../../clock.ts';
-import type { SiteRepository } from '../site/site.repository.ts';
+import type { SiteLookup } from '../site/index.ts';
 import { requireSite } from '../../kernel/scope/site-scope.ts';
 import { dhakaDayStart } from '../../kernel/scope/tenant-narrowing.ts';
 import type { BatteryAvailabilityRepository } from './battery-availability.repository.ts';
@@ -20,7 +20,7 @@ import {
 } from '../../kernel/time/intervals.ts';
 
 export interface BatteryAvailabilityDeps {
-  sites: SiteRepository;
+  sites: SiteLookup;
   battery: BatteryAvailabilityRepository;
   clock: Clock;
 }
@@ -74,3 +74,5 @@ export function createBatteryAvailabilityService(deps: BatteryAvailabilityDeps) 
     },
   };
 }
+
+export type BatteryAvailabilityService = ReturnType<typeof createBatteryAvailabilityService>;

@@ -21,14 +21,14 @@ import { assertNotReadOnly } from '../../kernel/http/guards.ts';
 import type { EventBus } from '../../bus/bus.ts';
 import type { Clock } from '../../clock.ts';
 import { NotFoundError } from '../../errors.ts';
-import type { SiteRepository } from '../site/site.repository.ts';
+import type { SiteLookup } from '../site/index.ts';
 import { toSiteEvent } from '../../kernel/rows/site-rows.ts';
 import { assertTenantsAllowed, ownerFilter, requireSite } from '../../kernel/scope/site-scope.ts';
 import type { EventsRepository } from './events.repository.ts';
 
 export interface EventsServiceDeps {
   events: EventsRepository;
-  sites: SiteRepository;
+  sites: SiteLookup;
   clock: Clock;
   bus?: Pick<EventBus, 'publish'>;
 }

@@ -1,27 +1,20 @@
 /** POST /site/excel-export: replies with the .xlsx bytes as an attachment. */
-import { excelExportBody, SITE_API_PATHS as P, XLSX_CONTENT_TYPE } from '@towerwatch/contract';
-import type { App } from '../../app.ts';
-import { callerOf, requireAccess } from '../../kernel/http/guards.ts';
-import type { Container } from '../../composition.ts';
-import { createSiteRepository } from '../site/site.repository.ts';
-import { createExportRepository } from './export.repository.ts';
-import { createExportService } from './export.service.ts';
+import { siteReportEndpoints as e } from '@towerwatch/contract';
+import { callerOf } from '../../kernel/http/guards.ts';
+import { route } from '../../kernel/http/route.ts';
+import { rules } from '../../kernel/http/rules.ts';
+import type { App } from '../../kernel/types.ts';
+import type { ExportService } from './export.service.ts';
 
-export function registerExportRoutes(app: App, c: Container): void {
-  const service = createExportService({
-    exports: createExportRepository(c.pool),
-    sites: createSiteRepository(c.pool),
-    clock: c.clock,
-  });
-  app.post(
-    P.excelExport,
-    { schema: { tags: ['export'], body: excelExportBody }, preHandler: [requireAccess('rms')] },
-    async (req, reply) => {
+export function registerExportRoutes(app: App, service: ExportService): void {
+  route(app, e.excelExport, {
+    rule: rules.signedIn({ access: ['rms'] }),
+    handler: async (req, reply) => {
       const file = await service.export(callerOf(req), req.body);
       return reply
-        .type(XLSX_CONTENT_TYPE)
+        .type(e.excelExport.reply.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
         .send(file.data);
     },
-  );
+  });
 }

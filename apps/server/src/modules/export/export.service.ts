@@ -8,13 +8,13 @@ import { effectiveTenant, eventDisplayName, formatDuration } from '@towerwatch/d
 import ExcelJS from 'exceljs';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
-import type { SiteRepository } from '../site/site.repository.ts';
+import type { SiteLookup } from '../site/index.ts';
 import { assertTenantsAllowed, ownerFilter } from '../../kernel/scope/site-scope.ts';
 import type { ExportRepository, ExportScope } from './export.repository.ts';
 
 export interface ExportDeps {
   exports: ExportRepository;
-  sites: SiteRepository;
+  sites: SiteLookup;
   clock: Clock;
 }
 
@@ -128,3 +128,5 @@ export function createExportService(deps: ExportDeps) {
     },
   };
 }
+
+export type ExportService = ReturnType<typeof createExportService>;

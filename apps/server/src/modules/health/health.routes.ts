@@ -1,21 +1,14 @@
 /** GET /site/healths. */
-import { SITE_API_PATHS as P, siteHealthsQuery, siteHealthsReply } from '@towerwatch/contract';
-import type { App } from '../../app.ts';
+import { siteReportEndpoints as e } from '@towerwatch/contract';
 import { callerOf } from '../../kernel/http/guards.ts';
-import type { Container } from '../../composition.ts';
-import { createSiteRepository } from '../site/site.repository.ts';
-import { createHealthRepository } from './health.repository.ts';
-import { createHealthService } from './health.service.ts';
+import { route } from '../../kernel/http/route.ts';
+import { rules } from '../../kernel/http/rules.ts';
+import type { App } from '../../kernel/types.ts';
+import type { HealthService } from './health.service.ts';
 
-export function registerHealthRoutes(app: App, c: Container): void {
-  const service = createHealthService({
-    health: createHealthRepository(c.pool),
-    sites: createSiteRepository(c.pool),
-    clock: c.clock,
+export function registerHealthRoutes(app: App, health: HealthService): void {
+  route(app, e.siteHealths, {
+    rule: rules.signedIn(),
+    handler: (req) => health.healths(callerOf(req), req.query),
   });
-  app.get(
-    P.siteHealths,
-    { schema: { tags: ['health'], querystring: siteHealthsQuery, response: { 200: siteHealthsReply } } },
-    (req) => service.healths(callerOf(req), req.query),
-  );
 }

@@ -6,13 +6,13 @@ import type { DeviceHealth, SiteHealthsQuery, SiteHealthsReply } from '@towerwat
 import { offlineBucket } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
-import type { SiteRepository } from '../site/site.repository.ts';
+import type { SiteLookup } from '../site/index.ts';
 import { ownerFilter } from '../../kernel/scope/site-scope.ts';
 import type { HealthRepository } from './health.repository.ts';
 
 export interface HealthDeps {
   health: HealthRepository;
-  sites: SiteRepository;
+  sites: SiteLookup;
   clock: Clock;
 }
 
@@ -54,3 +54,5 @@ export function createHealthService(deps: HealthDeps) {
     },
   };
 }
+
+export type HealthService = ReturnType<typeof createHealthService>;

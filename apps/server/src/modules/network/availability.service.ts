@@ -15,7 +15,7 @@ import { visibleSiteTenants } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
 import { ValidationError } from '../../errors.ts';
-import type { SiteRepository } from '../site/site.repository.ts';
+import type { SiteLookup } from '../site/index.ts';
 import { assertTenantsAllowed, ownerFilter } from '../../kernel/scope/site-scope.ts';
 import { dhakaDate, dhakaDayStart } from '../../kernel/scope/tenant-narrowing.ts';
 import { clip, type Interval, totalMs } from '../../kernel/time/intervals.ts';
@@ -27,7 +27,7 @@ export const MAX_AVAILABILITY_DAYS = 366;
 
 export interface AvailabilityDeps {
   availability: AvailabilityRepository;
-  sites: SiteRepository;
+  sites: SiteLookup;
   clock: Clock;
 }
 
@@ -126,3 +126,5 @@ export function createAvailabilityService(deps: AvailabilityDeps) {
     },
   };
 }
+
+export type AvailabilityService = ReturnType<typeof createAvailabilityService>;

@@ -104,19 +104,7 @@ function sitesWhere(caller: Caller, p: SqlParams, scope: CountScope): string {
   return parts.join(' and ');
 }
 
-const repositories = new WeakMap<Queryable, ReturnType<typeof buildCountsRepository>>();
-
-/** One repository per pool, so the API and the live hub of a process share one counts store. */
 export function createCountsRepository(db: Queryable) {
-  let repo = repositories.get(db);
-  if (!repo) {
-    repo = buildCountsRepository(db);
-    repositories.set(db, repo);
-  }
-  return repo;
-}
-
-function buildCountsRepository(db: Queryable) {
   return {
     /** Every key with its number of sites, and the row count and highest id of the deltas summed. */
     async alarmKeys(): Promise<KeyRead<AlarmKeyRow>> {
@@ -212,4 +200,4 @@ function buildCountsRepository(db: Queryable) {
   };
 }
 
-export type CountsRepository = ReturnType<typeof buildCountsRepository>;
+export type CountsRepository = ReturnType<typeof createCountsRepository>;

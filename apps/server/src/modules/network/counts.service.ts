@@ -10,8 +10,8 @@
  *   folded here into the caller's scope (company, allowed tenants, power rows as the first operator
  *   tenant — the same rules as `siteScope`/`tenantScope`/`tenantNarrowing` in SQL);
  * - one read of those counters (and of the offline devices) serves every request and every scope
- *   that asked before it started (`CountsStore.snapshot`, shared by the API and the live hub of a
- *   process). A read always starts after the request arrived, so a count never predates a change
+ *   that asked before it started (`counts-snapshot.ts`; the composition root builds this service
+ *   once, so the API and the live hub of a process share it). A read always starts after the request arrived, so a count never predates a change
  *   committed before the request: the counts stay exact. A read fetches only the delta rows added
  *   since the previous one (ids above the last, with the table's row count in the same statement)
  *   and adds them to the keys it holds; it reads every key again when a compaction rewrote the
@@ -32,24 +32,16 @@ import {
 } from '@towerwatch/domain';
 import { parseSiteAlarmSettings } from '../../alarms/settings.ts';
 import type { Caller } from '../../auth/caller.ts';
-import { isPowerName, isTenantVisible } from '../../kernel/scope/sql-scope.ts';
 import type { Clock } from '../../clock.ts';
-import type { SiteRepository } from '../site/site.repository.ts';
 import { assertTenantsAllowed, ownerFilter } from '../../kernel/scope/site-scope.ts';
-import {
-  type AlarmKeyRow,
-  type CountScope,
-  type CountsRepository,
-  type DeltaRead,
-  type KeyRead,
-  type OfflineRow,
-  SITE_FLAGS,
-  type SiteKeyRow,
-} from './counts.repository.ts';
+import type { SiteLookup } from '../site/index.ts';
+import type { CountScope, CountsRepository } from './counts.repository.ts';
+import { fold, scopeKey } from './counts-fold.ts';
+import { createCountsSnapshots, type ScopeCounts } from './counts-snapshot.ts';
 
 export interface CountsDeps {
   counts: CountsRepository;
-  sites: SiteRepository;
+  sites: SiteLookup;
   clock: Clock;
 }
 
@@ -58,249 +50,12 @@ export const BATTERY_FRESH_MS = 10_000;
 /** Battery classes up to this age are answered while a refresh runs; older ones are recomputed first. */
 export const BATTERY_STALE_MS = 120_000;
 
-interface AlarmAgg {
-  sites: number;
-  raised: number;
-  paused: number;
-}
-
-interface SiteAgg {
-  total: number;
-  rms: number;
-  rectifier: number;
-  acs: number;
-  sarbs: number;
-  vertiv: number;
-  eltek: number;
-  total_door: number;
-}
-
-/** What one scope sees in one snapshot. */
-interface ScopeCounts {
-  byAlarm: Map<string, AlarmAgg>;
-  offline: { last_event_at: Date | null }[];
-  /** DC load states of the scoped sites: 'tenant:STATE' → number of sites. */
-  dcLoads: Map<string, number>;
-  sites: SiteAgg;
-}
-
-interface Snapshot {
-  alarms: AlarmKeyRow[];
-  sites: SiteKeyRow[];
-  offline: OfflineRow[];
-  /** Per scope key: the folded counts (shared by the requests and sockets of that scope). */
-  scoped: Map<string, ScopeCounts>;
-}
-
 type Battery = StatusCountsReply['battery'];
 
-/** Shared state of the counts of one database (one per process and pool). */
-interface CountsStore {
-  snapshot(): Promise<Snapshot>;
-  battery: Map<string, { at: number; value: Battery; refreshing: Promise<Battery> | null }>;
-}
-
-const stores = new WeakMap<CountsRepository, CountsStore>();
-
-/** Compaction is worth it when the delta tables hold this many rows more than their distinct keys. */
-const COMPACT_SLACK = 2_000;
-
-/** The summed keys of one delta table as this process last read them. */
-interface KeyTable<T> {
-  keys: Map<string, T>;
-  /** Row count and highest id of the delta table at that read. */
-  total: number;
-  maxId: number;
-}
-
-const alarmKeyOf = (r: AlarmKeyRow) =>
-  JSON.stringify([r.company_id, r.site_tenants, r.alarm_id, r.avail, r.raised, r.paused]);
-const siteKeyOf = (r: SiteKeyRow) => JSON.stringify([r.company_id, r.tenants, r.flags, r.loads]);
-
-function tableOf<T extends { n: number }>(read: KeyRead<T>, keyOf: (r: T) => string): KeyTable<T> {
-  return { keys: new Map(read.rows.map((r) => [keyOf(r), r])), total: read.deltaRows, maxId: read.maxId };
-}
-
-/**
- * Adds the new delta rows to the keys read before. Exact only when no row below the last id
- * appeared since (a transaction committing late: the row count says so) and no compaction rewrote
- * the table (its rows are marked): otherwise false, and the caller reads every key again.
- */
-function applyDeltas<T extends { n: number }>(
-  table: KeyTable<T>,
-  d: DeltaRead<T>,
-  keyOf: (r: T) => string,
-): boolean {
-  if (d.compacted || d.total !== table.total + d.rows.length) return false;
-  for (const row of d.rows) {
-    const key = keyOf(row);
-    const n = (table.keys.get(key)?.n ?? 0) + row.n;
-    if (n === 0) table.keys.delete(key);
-    else table.keys.set(key, { ...row, n });
-  }
-  table.total = d.total;
-  table.maxId = d.maxId ?? table.maxId;
-  return true;
-}
-
-function storeOf(repo: CountsRepository): CountsStore {
-  const known = stores.get(repo);
-  if (known) return known;
-  let inflight: Promise<Snapshot> | null = null;
-  let queued: Promise<Snapshot> | null = null;
-  let compacting = false;
-  let last: Snapshot | null = null;
-  let alarmTable: KeyTable<AlarmKeyRow> | null = null;
-  let siteTable: KeyTable<SiteKeyRow> | null = null;
-  const read = async (): Promise<Snapshot> => {
-    // Only the delta rows added since the last read (index range on id), applied to the keys read
-    // before; every key again after a compaction or a late commit.
-    const [a, st] = await Promise.all([
-      alarmTable ? repo.alarmDeltasSince(alarmTable.maxId) : null,
-      siteTable ? repo.siteDeltasSince(siteTable.maxId) : null,
-    ]);
-    let changed = !last;
-    let offlineChanged = !last;
-    if (!alarmTable || !a || !applyDeltas(alarmTable, a, alarmKeyOf)) {
-      alarmTable = tableOf(await repo.alarmKeys(), alarmKeyOf);
-      changed = true;
-      offlineChanged = true;
-    } else if (a.rows.length > 0) {
-      changed = true;
-      // device_online statements always leave a delta row (migration 0400_..._2).
-      if (a.rows.some((r) => r.alarm_id === 'device_online')) offlineChanged = true;
-    }
-    if (!siteTable || !st || !applyDeltas(siteTable, st, siteKeyOf)) {
-      siteTable = tableOf(await repo.siteKeys(), siteKeyOf);
-      changed = true;
-    } else if (st.rows.length > 0) changed = true;
-    if (last && !changed) return last;
-    const offline = offlineChanged || !last ? await repo.offlineAlarms() : last.offline;
-    const slack = alarmTable.total - alarmTable.keys.size + (siteTable.total - siteTable.keys.size);
-    if (slack > COMPACT_SLACK && !compacting) {
-      compacting = true;
-      repo
-        .compact()
-        .catch(() => undefined)
-        .finally(() => {
-          compacting = false;
-        });
-    }
-    last = {
-      alarms: [...alarmTable.keys.values()],
-      sites: [...siteTable.keys.values()],
-      offline,
-      scoped: new Map(),
-    };
-    return last;
-  };
-  const store: CountsStore = {
-    // Every caller gets a read that started after it asked: join the queued read if there is one,
-    // else start one now (or right after the running one).
-    snapshot() {
-      if (!inflight) {
-        inflight = read().finally(() => {
-          inflight = null;
-        });
-        return inflight;
-      }
-      if (!queued) {
-        const running = inflight;
-        queued = running
-          .catch(() => undefined)
-          .then(() => {
-            queued = null;
-            return store.snapshot();
-          });
-      }
-      return queued;
-    },
-    battery: new Map(),
-  };
-  stores.set(repo, store);
-  return store;
-}
-
-/** Same scope, same counts: company, allowed tenants and the query's filters. */
-function scopeKey(caller: Caller, scope: CountScope): string {
-  const who = caller.isOperator ? '*' : (caller.companyId ?? '-');
-  return `${who}|${[...caller.allowedTenants].sort().join(',')}|${scope.companyId ?? ''}|${scope.tenant ?? ''}`;
-}
-
-/** `siteScope` + the company and tenant filters, on a key's company and site tenants. */
-function siteVisible(caller: Caller, scope: CountScope, companyId: string, siteTenants: string[]): boolean {
-  if (!caller.isOperator) {
-    if (!caller.companyId || companyId !== caller.companyId) return false;
-    if (siteTenants.length > 0 && !siteTenants.some((t) => caller.allowedTenants.includes(t))) return false;
-  }
-  if (scope.companyId && companyId !== scope.companyId) return false;
-  if (scope.tenant && !siteTenants.includes(scope.tenant)) return false;
-  return true;
-}
-
-/** `tenantScope` and, with a tenant filter, `tenantNarrowing` of an alarm row's tenant. */
-function alarmTenantVisible(caller: Caller, scope: CountScope, tenant: string, alarmId: string): boolean {
-  if (!isTenantVisible(caller, tenant, alarmId)) return false;
-  if (!scope.tenant || tenant === scope.tenant) return true;
-  return tenant === '' && (scope.tenant === FIRST_OPERATOR_TENANT || !isPowerName(alarmId));
-}
-
-function fold(snap: Snapshot, caller: Caller, scope: CountScope): ScopeCounts {
-  const key = scopeKey(caller, scope);
-  const known = snap.scoped.get(key);
-  if (known) return known;
-  const byAlarm = new Map<string, AlarmAgg>();
-  for (const k of snap.alarms) {
-    if (!siteVisible(caller, scope, k.company_id, k.site_tenants)) continue;
-    const vis = (t: string) => alarmTenantVisible(caller, scope, t, k.alarm_id);
-    if (!k.avail.some(vis)) continue;
-    let agg = byAlarm.get(k.alarm_id);
-    if (!agg) {
-      agg = { sites: 0, raised: 0, paused: 0 };
-      byAlarm.set(k.alarm_id, agg);
-    }
-    agg.sites += k.n;
-    if (k.raised.some(vis)) agg.raised += k.n;
-    agg.paused += k.n * k.paused.filter(vis).length;
-  }
-  const offline = snap.offline
-    .filter(
-      (o) =>
-        siteVisible(caller, scope, o.company_id, o.site_tenants) &&
-        isTenantVisible(caller, o.tenant, 'device_online'),
-    )
-    .map((o) => ({ last_event_at: o.last_event_at }));
-  const sites: SiteAgg = {
-    total: 0,
-    rms: 0,
-    rectifier: 0,
-    acs: 0,
-    sarbs: 0,
-    vertiv: 0,
-    eltek: 0,
-    total_door: 0,
-  };
-  const dcLoads = new Map<string, number>();
-  for (const k of snap.sites) {
-    if (!siteVisible(caller, scope, k.company_id, k.tenants)) continue;
-    sites.total += k.n;
-    const has = (bit: number) => ((k.flags & bit) !== 0 ? k.n : 0);
-    sites.rms += has(SITE_FLAGS.rms);
-    sites.rectifier += has(SITE_FLAGS.rectifier);
-    sites.acs += has(SITE_FLAGS.acs);
-    sites.sarbs += has(SITE_FLAGS.sarbs);
-    sites.vertiv += has(SITE_FLAGS.vertiv);
-    sites.eltek += has(SITE_FLAGS.eltek);
-    sites.total_door += has(SITE_FLAGS.door);
-    for (const load of k.loads) dcLoads.set(load, (dcLoads.get(load) ?? 0) + k.n);
-  }
-  const counts = { byAlarm, offline, dcLoads, sites };
-  snap.scoped.set(key, counts);
-  return counts;
-}
-
 export function createCountsService(deps: CountsDeps) {
-  const store = storeOf(deps.counts);
+  const store = createCountsSnapshots(deps.counts);
+  /** Battery classes per scope key. */
+  const batteryCache = new Map<string, { at: number; value: Battery; refreshing: Promise<Battery> | null }>();
 
   async function scopeOf(caller: Caller, q: DashboardCountQuery): Promise<CountScope> {
     assertTenantsAllowed(caller, q.tenant ? [q.tenant] : undefined);
@@ -367,23 +122,23 @@ export function createCountsService(deps: CountsDeps) {
   async function battery(caller: Caller, scope: CountScope): Promise<Battery> {
     const key = scopeKey(caller, scope);
     const now = Date.now();
-    const known = store.battery.get(key);
+    const known = batteryCache.get(key);
     const refresh = () => {
-      const entry = store.battery.get(key);
+      const entry = batteryCache.get(key);
       if (entry?.refreshing) return entry.refreshing;
       const refreshing = computeBattery(caller, scope).then(
         (value) => {
-          store.battery.set(key, { at: Date.now(), value, refreshing: null });
+          batteryCache.set(key, { at: Date.now(), value, refreshing: null });
           return value;
         },
         (err: unknown) => {
-          const current = store.battery.get(key);
+          const current = batteryCache.get(key);
           if (current) current.refreshing = null;
           throw err;
         },
       );
       if (entry) entry.refreshing = refreshing;
-      else store.battery.set(key, { at: 0, value: { full: 0, good: 0, ok: 0, bad: 0 }, refreshing });
+      else batteryCache.set(key, { at: 0, value: { full: 0, good: 0, ok: 0, bad: 0 }, refreshing });
       return refreshing;
     };
     if (known && known.at > 0 && now - known.at <= BATTERY_FRESH_MS) return known.value;

@@ -1,42 +1,31 @@
-/** Network and dashboard routes: status counts, dashboard count, availability. */
-import {
-  dashboardCountQuery,
-  dashboardCountReply,
-  networkAvailabilityQuery,
-  networkAvailabilityReply,
-  SITE_API_PATHS as P,
-  statusCountsReply,
-} from '@towerwatch/contract';
-import type { App } from '../../app.ts';
+/** Network and dashboard routes: status counts, dashboard count, network and per-site availability. */
+import { networkEndpoints as e, siteReportEndpoints } from '@towerwatch/contract';
 import { callerOf } from '../../kernel/http/guards.ts';
-import type { Container } from '../../composition.ts';
-import { siteDeps } from '../site/site.deps.ts';
-import { createAvailabilityRepository } from './availability.repository.ts';
-import { createAvailabilityService } from './availability.service.ts';
-import { createCountsRepository } from './counts.repository.ts';
-import { createCountsService } from './counts.service.ts';
+import { route } from '../../kernel/http/route.ts';
+import { rules } from '../../kernel/http/rules.ts';
+import type { App } from '../../kernel/types.ts';
+import type { AvailabilityService } from './availability.service.ts';
+import type { CountsService } from './counts.service.ts';
 
-export function registerNetworkRoutes(app: App, c: Container): void {
-  const deps = siteDeps(c);
-  const counts = createCountsService({ ...deps, counts: createCountsRepository(c.pool) });
-  const availability = createAvailabilityService({
-    ...deps,
-    availability: createAvailabilityRepository(c.pool),
+export function registerNetworkRoutes(
+  app: App,
+  { counts, availability }: { counts: CountsService; availability: AvailabilityService },
+): void {
+  route(app, e.statusCounts, {
+    rule: rules.signedIn(),
+    handler: (req) => counts.statusCounts(callerOf(req), req.query),
   });
-  const tags = ['network'];
-  app.get(
-    P.statusCounts,
-    { schema: { tags, querystring: dashboardCountQuery, response: { 200: statusCountsReply } } },
-    (req) => counts.statusCounts(callerOf(req), req.query),
-  );
-  app.get(
-    P.dashboardCount,
-    { schema: { tags, querystring: dashboardCountQuery, response: { 200: dashboardCountReply } } },
-    (req) => counts.dashboardCount(callerOf(req), req.query),
-  );
-  app.get(
-    P.networkAvailability,
-    { schema: { tags, querystring: networkAvailabilityQuery, response: { 200: networkAvailabilityReply } } },
-    (req) => availability.network(callerOf(req), req.query),
-  );
+  route(app, e.dashboardCount, {
+    rule: rules.signedIn(),
+    handler: (req) => counts.dashboardCount(callerOf(req), req.query),
+  });
+  route(app, e.networkAvailability, {
+    rule: rules.signedIn(),
+    handler: (req) => availability.network(callerOf(req), req.query),
+  });
+  // Per-site availability is in the site area's table; the availability service computes both.
+  route(app, siteReportEndpoints.siteAvailability, {
+    rule: rules.signedIn(),
+    handler: (req) => availability.sites(callerOf(req), req.query),
+  });
 }

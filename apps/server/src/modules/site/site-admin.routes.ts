@@ -1,45 +1,21 @@
 /** Routes of site writes: save, update, settings. */
-import {
-  SITE_API_PATHS as P,
-  settingsSaveBody,
-  settingsSaveReply,
-  siteSaveBody,
-  siteSaveReply,
-  siteUpdateBody,
-} from '@towerwatch/contract';
-import type { App } from '../../app.ts';
-import { callerOf, denyReadOnly, requireAccess, requireRoles } from '../../kernel/http/guards.ts';
-import type { EventBus } from '../../bus/bus.ts';
-import type { Clock } from '../../clock.ts';
-import type { Pool } from '../../db/pool.ts';
-import type { SiteRepository } from './site.repository.ts';
-import { createSiteAdminRepository } from './site-admin.repository.ts';
-import { createSiteAdminService } from './site-admin.service.ts';
+import { siteEndpoints as e } from '@towerwatch/contract';
+import { callerOf } from '../../kernel/http/guards.ts';
+import { route } from '../../kernel/http/route.ts';
+import { rules } from '../../kernel/http/rules.ts';
+import type { App } from '../../kernel/types.ts';
+import type { SiteAdminService } from './site-admin.service.ts';
 
-export function registerSiteAdminRoutes(
-  app: App,
-  deps: { sites: SiteRepository; clock: Clock; pool: Pool; bus?: Pick<EventBus, 'publish'> },
-) {
-  const admin = createSiteAdminService({ ...deps, admin: createSiteAdminRepository(deps.pool) });
-  const tags = ['site admin'];
+export function registerSiteAdminRoutes(app: App, admin: SiteAdminService): void {
   // Site owners and operators; read-only users get the spec's refusal first.
-  const writers = [denyReadOnly('save the site'), requireRoles('sudo', 'support', 'company', 'superuser')];
-  app.post(
-    P.siteSave,
-    { schema: { tags, body: siteSaveBody, response: { 200: siteSaveReply } }, preHandler: writers },
-    (req) => admin.save(callerOf(req), req.body),
-  );
-  app.post(
-    P.siteUpdate,
-    { schema: { tags, body: siteUpdateBody, response: { 200: siteSaveReply } }, preHandler: writers },
-    (req) => admin.update(callerOf(req), req.body),
-  );
-  app.post(
-    P.settingsSave,
-    {
-      schema: { tags, body: settingsSaveBody, response: { 200: settingsSaveReply } },
-      preHandler: [denyReadOnly('change the site settings'), requireAccess('alarm_settings')],
-    },
-    (req) => admin.saveSettings(callerOf(req), req.body),
-  );
+  const writers = rules.signedIn({
+    denyReadOnly: 'save the site',
+    userTypes: ['sudo', 'support', 'company', 'superuser'],
+  });
+  route(app, e.siteSave, { rule: writers, handler: (req) => admin.save(callerOf(req), req.body) });
+  route(app, e.siteUpdate, { rule: writers, handler: (req) => admin.update(callerOf(req), req.body) });
+  route(app, e.settingsSave, {
+    rule: rules.signedIn({ denyReadOnly: 'change the site settings', access: ['alarm_settings'] }),
+    handler: (req) => admin.saveSettings(callerOf(req), req.body),
+  });
 }

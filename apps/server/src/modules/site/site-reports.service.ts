@@ -86,3 +86,4 @@ export function createSiteReportsService(deps: SiteReportsDeps) {
     },
   };
 }
+export type SiteReportsService = ReturnType<typeof createSiteReportsService>;

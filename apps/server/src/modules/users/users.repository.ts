@@ -1,29 +1,9 @@
 /** SQL for users and companies. snake_case rows become camelCase records here only. */
 import type { AccessRole, UserType } from '@towerwatch/domain';
+import type { UserRecord } from '../../auth/user-record.ts';
 import type { Queryable } from '../../db/pool.ts';
 
-export interface UserRecord {
-  uid: string;
-  username: string;
-  passwordHash: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  type: UserType;
-  tenants: string[];
-  rootUserUid: string | null;
-  companyId: string | null;
-  /** code of the user's company (ktbl, ftb, ...), null for provider staff */
-  companyCode: string | null;
-  logo: string | null;
-  accessRoles: AccessRole[];
-  scope: string[];
-  totpSecret: string | null;
-  twoFactorEnabled: boolean;
-  disabled: boolean;
-  passwordChangedAt: Date;
-  createdAt: Date;
-}
+export type { UserRecord };
 
 interface UserRow {
   uid: string;

@@ -1,73 +1,43 @@
-/** User management endpoints (platform-core §7): signup, update, delete, user lists. */
-import {
-  authUser,
-  okReply,
-  signupBody,
-  userDeleteBody,
-  userListQuery,
-  userListReply,
-  userUpdateBody,
-} from '@towerwatch/contract';
-import type { App } from '../../app.ts';
+/** User management endpoints (docs/api.md "Users"): signup, update, delete, user lists. */
+import { userEndpoints as e } from '@towerwatch/contract';
 import { callerOf } from '../../kernel/http/guards.ts';
-import type { Container } from '../../composition.ts';
+import { route } from '../../kernel/http/route.ts';
+import { rules } from '../../kernel/http/rules.ts';
+import type { App } from '../../kernel/types.ts';
 import { toAuthUser } from './user-view.ts';
+import type { UsersService } from './users.service.ts';
 
-const tags = ['users'];
+// Who may manage whom depends on the target user: the service decides (company scope, user types).
+const signedIn = rules.signedIn();
 
-export function registerUsersRoutes(app: App, c: Container): void {
-  const users = c.services.users;
-
-  app.post(
-    '/user/auth/signup',
-    { schema: { tags, summary: 'Create a user', body: signupBody, response: { 200: authUser } } },
-    async (request) => toAuthUser(await users.signup(callerOf(request), request.body)),
-  );
-
-  app.post(
-    '/user/auth/update',
-    { schema: { tags, summary: 'Update a user', body: userUpdateBody, response: { 200: authUser } } },
-    async (request) => toAuthUser(await users.update(callerOf(request), request.body)),
-  );
-
-  app.post(
-    '/user/auth/delete',
-    { schema: { tags, summary: 'Delete a user', body: userDeleteBody, response: { 200: okReply } } },
-    async (request) => {
-      await users.delete(callerOf(request), request.body);
+export function registerUsersRoutes(app: App, users: UsersService): void {
+  route(app, e.signup, {
+    rule: signedIn,
+    handler: async (req) => toAuthUser(await users.signup(callerOf(req), req.body)),
+  });
+  route(app, e.update, {
+    rule: signedIn,
+    handler: async (req) => toAuthUser(await users.update(callerOf(req), req.body)),
+  });
+  route(app, e.delete, {
+    rule: signedIn,
+    handler: async (req) => {
+      await users.delete(callerOf(req), req.body);
       return { success: true as const };
     },
-  );
-
-  app.get(
-    '/user/user/list',
-    {
-      schema: {
-        tags,
-        summary: 'Users (company-scoped)',
-        querystring: userListQuery,
-        response: { 200: userListReply },
-      },
-    },
-    async (request) => {
-      const page = await users.list(callerOf(request), request.query);
+  });
+  route(app, e.list, {
+    rule: signedIn,
+    handler: async (req) => {
+      const page = await users.list(callerOf(req), req.query);
       return { total: page.total, items: page.items.map(toAuthUser) };
     },
-  );
-
-  app.get(
-    '/user/app/user-list',
-    {
-      schema: {
-        tags,
-        summary: 'Access users (company-scoped)',
-        querystring: userListQuery,
-        response: { 200: userListReply },
-      },
-    },
-    async (request) => {
-      const page = await users.appList(callerOf(request), request.query);
+  });
+  route(app, e.appUserList, {
+    rule: signedIn,
+    handler: async (req) => {
+      const page = await users.appList(callerOf(req), req.query);
       return { total: page.total, items: page.items.map(toAuthUser) };
     },
-  );
+  });
 }

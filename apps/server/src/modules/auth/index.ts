@@ -1,0 +1,31 @@
+/** The auth module: sign-in, token refresh, sessions, two-factor and the caller's own profile. */
+import type { AuthSessionsRepository } from '../../auth/sessions.repository.ts';
+import type { Kernel, ServerModule } from '../../kernel/types.ts';
+import type { UsersModuleServices } from '../users/index.ts';
+import { registerAuthRoutes } from './auth.routes.ts';
+import { type AuthService, createAuthService } from './auth.service.ts';
+import { createLoginFailuresRepository } from './login-failures.repository.ts';
+
+export type { AuthService } from './auth.service.ts';
+
+export interface AuthModuleServices {
+  readonly service: AuthService;
+}
+
+export function createAuthModule(
+  kernel: Kernel,
+  deps: { authSessions: AuthSessionsRepository; users: UsersModuleServices },
+): ServerModule<AuthModuleServices> {
+  const { config } = kernel;
+  const service = createAuthService({
+    pool: kernel.pool,
+    users: deps.users.repository,
+    authSessions: deps.authSessions,
+    loginFailures: createLoginFailuresRepository(kernel.pool),
+    clock: kernel.clock,
+    tokenSecret: config.tokenSecret,
+    loginMaxFailures: config.loginMaxFailures,
+    loginWindowMinutes: config.loginWindowMinutes,
+  });
+  return { services: { service }, registerRoutes: (app) => registerAuthRoutes(app, service) };
+}

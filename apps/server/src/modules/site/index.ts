@@ -1,0 +1,44 @@
+/**
+ * The site module: site lists, one site, its alarms, focus, commands, writes and reports. Other
+ * modules read sites only through `lookup` (scope decisions: kernel/scope/site-scope.ts).
+ */
+import type { Kernel, ServerModule } from '../../kernel/types.ts';
+import { createCommandsRepository } from './commands.repository.ts';
+import { createSiteRepository, type SiteRepository } from './site.repository.ts';
+import { registerSiteCommandRoutes, registerSiteRoutes } from './site.routes.ts';
+import { createSiteService } from './site.service.ts';
+import { createSiteAdminRepository } from './site-admin.repository.ts';
+import { registerSiteAdminRoutes } from './site-admin.routes.ts';
+import { createSiteAdminService } from './site-admin.service.ts';
+import { createSiteCommandsService } from './site-commands.service.ts';
+import { createSiteReportsRepository } from './site-reports.repository.ts';
+import { registerSiteReportRoutes } from './site-reports.routes.ts';
+import { createSiteReportsService } from './site-reports.service.ts';
+
+export type { SiteListFilter } from './site.repository.ts';
+
+/** What other modules read about sites: a site in the caller's scope, a user's company, site uids. */
+export type SiteLookup = Pick<SiteRepository, 'findScoped' | 'findUserCompany' | 'listUids'>;
+
+export interface SiteModuleServices {
+  readonly lookup: SiteLookup;
+}
+
+export function createSiteModule(kernel: Kernel): ServerModule<SiteModuleServices> {
+  const { pool, clock, bus } = kernel;
+  const sites = createSiteRepository(pool);
+  const commands = createCommandsRepository(pool);
+  const siteService = createSiteService({ sites, commands, clock });
+  const commandsService = createSiteCommandsService({ sites, commands, clock, bus });
+  const admin = createSiteAdminService({ sites, admin: createSiteAdminRepository(pool), clock, bus });
+  const reports = createSiteReportsService({ sites, reports: createSiteReportsRepository(pool), clock });
+  return {
+    services: { lookup: sites },
+    registerRoutes(app) {
+      registerSiteRoutes(app, siteService);
+      registerSiteCommandRoutes(app, commandsService);
+      registerSiteAdminRoutes(app, admin);
+      registerSiteReportRoutes(app, reports);
+    },
+  };
+}
