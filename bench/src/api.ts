@@ -6,6 +6,7 @@
  */
 import { fork } from 'node:child_process';
 import path from 'node:path';
+import { authEndpoints, networkEndpoints, siteEndpoints } from '@towerwatch/contract';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num, warmEnabled } from './lib/cli.ts';
 import {
@@ -107,47 +108,57 @@ async function endpointSpecs(
       name: 'login',
       user: '-',
       method: 'POST',
-      path: '/user/auth/login',
+      path: authEndpoints.login.path,
       body: JSON.stringify({ username: 'ktbl', password: 'towerwatch' }),
     },
-    { name: 'status-counts', user: 'admin', method: 'GET', path: '/user/site/status-counts' },
-    { name: 'status-counts', user: 'ktbl', method: 'GET', path: '/user/site/status-counts' },
-    { name: 'dashboard-count', user: 'admin', method: 'GET', path: '/user/network/dashboard-count' },
-    { name: 'dashboard-count', user: 'ktbl', method: 'GET', path: '/user/network/dashboard-count' },
-    { name: 'site/fetch 1000', user: 'admin', method: 'GET', path: '/user/site/fetch?limit=1000&page=1' },
+    { name: 'status-counts', user: 'admin', method: 'GET', path: networkEndpoints.statusCounts.path },
+    { name: 'status-counts', user: 'ktbl', method: 'GET', path: networkEndpoints.statusCounts.path },
+    { name: 'dashboard-count', user: 'admin', method: 'GET', path: networkEndpoints.dashboardCount.path },
+    { name: 'dashboard-count', user: 'ktbl', method: 'GET', path: networkEndpoints.dashboardCount.path },
+    {
+      name: 'site/fetch 1000',
+      user: 'admin',
+      method: 'GET',
+      path: `${siteEndpoints.siteFetch.path}?limit=1000&page=1`,
+    },
     {
       name: `site/fetch 1000 (page ${lastPage})`,
       user: 'admin',
       method: 'GET',
-      path: `/user/site/fetch?limit=1000&page=${lastPage}`,
+      path: `${siteEndpoints.siteFetch.path}?limit=1000&page=${lastPage}`,
     },
     // The list form the web app's site list, rectifier page and setup guard load (docs/decisions.md).
     {
       name: 'site/fetch 1000 lean',
       user: 'admin',
       method: 'GET',
-      path: '/user/site/fetch?limit=1000&page=1&lean=true',
+      path: `${siteEndpoints.siteFetch.path}?limit=1000&page=1&lean=true`,
     },
-    { name: 'site/events first', user: 'admin', method: 'GET', path: `/user/site/events?site_uid=${site}` },
+    {
+      name: 'site/events first',
+      user: 'admin',
+      method: 'GET',
+      path: `${networkEndpoints.siteEvents.path}?site_uid=${site}`,
+    },
     {
       name: 'site/events deep',
       user: 'admin',
       method: 'GET',
-      path: `/user/site/events?site_uid=${site}&oldest_id=${siteDeepId}`,
+      path: `${networkEndpoints.siteEvents.path}?site_uid=${site}&oldest_id=${siteDeepId}`,
     },
-    { name: 'network/events first', user: 'admin', method: 'GET', path: '/user/network/events' },
-    { name: 'network/events first', user: 'ktbl', method: 'GET', path: '/user/network/events' },
+    { name: 'network/events first', user: 'admin', method: 'GET', path: networkEndpoints.networkEvents.path },
+    { name: 'network/events first', user: 'ktbl', method: 'GET', path: networkEndpoints.networkEvents.path },
     {
       name: 'network/events deep',
       user: 'admin',
       method: 'GET',
-      path: `/user/network/events?oldestId=${networkDeepId}`,
+      path: `${networkEndpoints.networkEvents.path}?oldestId=${networkDeepId}`,
     },
     {
       name: 'network/events deep',
       user: 'ktbl',
       method: 'GET',
-      path: `/user/network/events?oldestId=${networkDeepId}`,
+      path: `${networkEndpoints.networkEvents.path}?oldestId=${networkDeepId}`,
     },
   ];
 }

@@ -13,6 +13,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { authEndpoints } from '@towerwatch/contract';
 import pg from 'pg';
 import type { BrokerKind, DbKind } from './cli.ts';
 import { cpuSeconds, descendants, rssMb } from './proc.ts';
@@ -253,7 +254,7 @@ export function serverCpuSeconds(server: ServerHandle): number {
 
 /** POST /user/auth/login; returns the access token. */
 export async function login(baseUrl: string, username: string, password = 'towerwatch'): Promise<string> {
-  const res = await fetch(`${baseUrl}/user/auth/login`, {
+  const res = await fetch(`${baseUrl}${authEndpoints.login.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),

@@ -1,5 +1,5 @@
 /** The OpenAPI document at /api-docs/json is generated from the contract schemas of these routes. */
-import { SITE_API_PATHS } from '@towerwatch/contract';
+import { networkEndpoints, siteEndpoints, siteReportEndpoints } from '@towerwatch/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 
@@ -16,7 +16,9 @@ describe('OpenAPI', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api-docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
-    for (const path of Object.values(SITE_API_PATHS)) expect(Object.keys(doc.paths)).toContain(path);
+    for (const table of [siteEndpoints, siteReportEndpoints, networkEndpoints]) {
+      for (const e of Object.values(table)) expect(Object.keys(doc.paths)).toContain(e.path);
+    }
     const events = doc.paths['/user/site/events']?.get?.parameters?.map((p) => p.name);
     expect(events).toEqual(expect.arrayContaining(['site_uid', 'oldest_id', 'tenant']));
     const fetch = doc.paths['/user/site/fetch']?.get?.parameters?.map((p) => p.name);
