@@ -12,7 +12,7 @@ export const LEGACY_TABLE_KINDS = [
   'energy',
   'climate',
   'voltage',
-] as const satisfies readonly ((typeof EXCEL_EXPORT_KINDS)[number])[];
+] as const satisfies readonly (typeof EXCEL_EXPORT_KINDS)[number][];
 export const legacyTableKind = z.enum(LEGACY_TABLE_KINDS);
 export type LegacyTableKind = z.infer<typeof legacyTableKind>;
 
