@@ -1,10 +1,11 @@
-/** POST /site/excel-export: replies with the .xlsx bytes as an attachment. */
+/** POST /site/excel-export: replies with the .xlsx bytes as an attachment; GET /site/legacy-table. */
 import { siteReportEndpoints as e } from '@towerwatch/contract';
 import { callerOf } from '../../kernel/http/guards.ts';
 import { route } from '../../kernel/http/route.ts';
 import { rules } from '../../kernel/http/rules.ts';
 import type { App } from '../../kernel/types.ts';
 import type { ExportService } from './export.service.ts';
+import { registerLegacyTableRoutes } from './legacy-tables.routes.ts';
 
 export function registerExportRoutes(app: App, service: ExportService): void {
   route(app, e.excelExport, {
@@ -17,4 +18,5 @@ export function registerExportRoutes(app: App, service: ExportService): void {
         .send(file.data);
     },
   });
+  registerLegacyTableRoutes(app, service);
 }
