@@ -81,7 +81,7 @@ async function processedCount(server: ServerHandle): Promise<number | null> {
 
 export async function persistedCounts(server: ServerHandle): Promise<{ messages: number; values: number }> {
   const m = await server.pool.query<{ n: number }>('select count(*)::bigint as n from ingest_messages');
-  // Telemetry is packed one row per message (migration 0300): count the values in the arrays.
+  // Telemetry is packed one row per message (migration 0301_telemetry_packed): count the values in the arrays.
   const v = await server.pool.query<{ n: number }>(
     'select coalesce(sum(cardinality(pin_names)), 0)::bigint as n from telemetry',
   );

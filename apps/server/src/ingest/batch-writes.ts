@@ -4,7 +4,7 @@
  */
 import type { AlarmState } from '../alarms/state.ts';
 
-/** The readings of one `pins` message (migration 0300: one telemetry row per message). */
+/** The readings of one `pins` message (migration 0301_telemetry_packed: one telemetry row per message). */
 export interface TelemetryRow {
   comId: string;
   ts: Date;
