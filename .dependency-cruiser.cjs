@@ -35,7 +35,7 @@ module.exports = {
       name: 'web-feature-internals',
       severity: 'error',
       comment:
-        'A web feature uses another feature only through that feature\'s public entry ' +
+        "A web feature uses another feature only through that feature's public entry " +
         '`features/<g>/index.ts`, never its pages, components, hooks or api files directly.',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: {
