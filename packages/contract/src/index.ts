@@ -10,3 +10,4 @@ export * from './site-commands.ts';
 export * from './site-reports.ts';
 export * from './network.ts';
 export * from './dashboard.ts';
+export * from './endpoints/index.ts';
