@@ -16,7 +16,7 @@ import {
   sitesOf,
   withSignedInPage,
 } from './browser.ts';
-import { openFromList, raised } from './site-pages.ts';
+import { openFromList, raised, siteWhere } from './site-pages.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -49,13 +49,13 @@ describe('site info', () => {
 
 describe('site overview', () => {
   it('opening a site shows its values; a door-open scenario updates the page and events live', async () => {
-    const sites = await sitesOf('ktbl');
-    const site = sites.find(
+    const site = await siteWhere(
+      'ktbl',
       (s) =>
         s.alarms.some((a) => a.id === 'door_status' && a.isAvailable && a.isNormal && !a.isDisable) &&
         !raised(s, ['security_breach']),
+      'ACS site with a closed door',
     );
-    if (!site) throw new Error('no ACS site with a closed door');
     await withPage('ktbl', async (page) => {
       await openFromList(page, site);
       for (const region of [

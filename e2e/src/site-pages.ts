@@ -4,13 +4,36 @@
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { type ApiSite, navigateInApp } from './browser.ts';
+import { type ApiSite, navigateInApp, sitesOf } from './browser.ts';
 
 export type Site = ApiSite;
 
 /** True when one of `ids` is raised (available and not normal) on the site. */
 export const raised = (site: Site, ids: string[]) =>
   site.alarms.some((a) => ids.includes(a.id) && a.isAvailable && !a.isNormal);
+
+/**
+ * The first of `username`'s sites matching `test`, waiting for one (up to 30 s): the simulator starts
+ * with the server, so a state its devices report (e.g. a door status) may not be there yet when a
+ * file's first test runs.
+ */
+export async function siteWhere(
+  username: string,
+  test: (site: Site) => boolean,
+  what: string,
+): Promise<Site> {
+  let found: Site | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await sitesOf(username)).find(test);
+        return found !== undefined;
+      },
+      { timeout: 30_000, interval: 500, message: `no ${what} among ${username}'s sites` },
+    )
+    .toBe(true);
+  return found as Site;
+}
 
 /** The rendered rows of the site list. */
 export const siteRows = (page: Page) => page.getByRole('table', { name: 'Sites' }).locator('tbody tr');
