@@ -3,9 +3,10 @@
  * Run by `npm run check:deps` (part of `npm run check`). Each rule's `name` is what a failure prints;
  * its `comment` says why the rule exists. Paths are relative to the repository root.
  *
- * Violations that existed when a rule was introduced are listed in
- * `.dependency-cruiser-known-violations.json` (regenerate with `npm run check:deps:baseline`) and do
- * not fail the check; new ones do.
+ * TEMPORARY: violations that existed when the rules came in (issue 11, before its restructuring) are
+ * listed in `.dependency-cruiser-known-violations.json` (written by `npm run check:deps:baseline`) and
+ * do not fail the check; new ones do. Delete that file once the restructuring has landed; never
+ * regenerate it to accept a new violation.
  */
 
 /** Every workspace's TypeScript sources. */
@@ -155,8 +156,5 @@ module.exports = {
       mainFields: ['module', 'main', 'types'],
     },
     skipAnalysisNotInRules: true,
-    reporterOptions: {
-      text: { highlightFocused: true },
-    },
   },
 };
