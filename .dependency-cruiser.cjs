@@ -89,6 +89,15 @@ module.exports = {
       },
     },
     {
+      name: 'server-kernel-imports-module',
+      severity: 'error',
+      comment:
+        'The server kernel (`kernel/`) and authentication (`auth/`) are what modules are built on; they ' +
+        'import no module, not even its index.ts (docs/architecture-server.md "Allowed imports").',
+      from: { path: '^apps/server/src/(kernel|auth)/' },
+      to: { path: '^apps/server/src/modules/' },
+    },
+    {
       name: 'layering-domain',
       severity: 'error',
       comment: '`packages/domain` holds the product rules and depends on no other workspace.',
