@@ -86,8 +86,17 @@ export const POWER_EVENTS = [
 /** A power event name. */
 export type PowerEventName = (typeof POWER_EVENTS)[number];
 
-/** Event groups of the network events call (platform-core §7). */
-export const EVENT_GROUPS = ['RMS', 'ACS', 'ALL'] as const;
+/**
+ * Every event name the tenant rule treats as power (platform-core §5): {@link POWER_EVENTS} and the
+ * rectifier variant's `battery_low` (decision: it is DC low voltage).
+ */
+export const POWER_EVENT_NAMES: readonly EventName[] = [...POWER_EVENTS, RECTIFIER_LOW_VOLTAGE_EVENT];
+
+/** The group an event row belongs to: RMS (monitoring) or ACS (access) (platform-core §7). */
+export const EVENT_ROW_GROUPS = ['RMS', 'ACS'] as const;
+
+/** Event groups of the network events call (platform-core §7): a row group or ALL. */
+export const EVENT_GROUPS = [...EVENT_ROW_GROUPS, 'ALL'] as const;
 /** An event group. */
 export type EventGroup = (typeof EVENT_GROUPS)[number];
 
@@ -113,7 +122,7 @@ export function isAccessEvent(name: string): name is AccessEventName {
 
 /** True for power events, including the rectifier variant's `battery_low` (decision: it is DC low voltage). */
 export function isPowerEvent(name: string): boolean {
-  return (POWER_EVENTS as readonly string[]).includes(name) || name === RECTIFIER_LOW_VOLTAGE_EVENT;
+  return (POWER_EVENT_NAMES as readonly string[]).includes(name);
 }
 
 /** The group an event belongs to: ACS for access events, RMS for everything else. */

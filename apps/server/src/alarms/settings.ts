@@ -9,7 +9,12 @@
  * - paused alarms: `{ "door_status": "disable" }` / `false` / `0` / `"off"` / `{ "disabled": true }`
  *   (prop = alarm id), or `{ "disabled_alarms": ["door_status"] }`. `"enable"`/`true`/`1` resumes.
  */
-import { DEFAULT_DC_LOAD_LIMITS, isDisableableAlarm, isSiteAlarmId } from '@towerwatch/domain';
+import {
+  DEFAULT_DC_LOAD_LIMITS,
+  DEFAULT_DC_LOW_VOLTAGE,
+  isDisableableAlarm,
+  isSiteAlarmId,
+} from '@towerwatch/domain';
 
 /** Alarm thresholds of a site. Defaults are for a 48 V DC system. */
 export interface AlarmThresholds {
@@ -29,7 +34,7 @@ export interface AlarmThresholds {
   temperatureHysteresis: number;
   /** DC load current (A) below this is DOWN / no load (dc_load_fail). */
   dcNoLoadCurrent: number;
-  /** DC load current (A) above this is OVER (dc_overload event; default 60 A, docs/device-protocol.md). */
+  /** DC load current (A) above this is OVER (dc_overload event; default 60 A, domain DEFAULT_DC_LOAD_LIMITS). */
   dcOverloadCurrent: number;
   /** DG fuel level (%) at or below this raises dg_low_fuel (default 20 %). */
   lowFuelPercent: number;
@@ -46,14 +51,14 @@ export interface AlarmThresholds {
 /** Documented defaults (docs/operations.md "Alarm thresholds"). */
 export const DEFAULT_THRESHOLDS: Readonly<AlarmThresholds> = {
   acPhaseMinVoltage: 100,
-  dcLowVoltage: 47,
+  dcLowVoltage: DEFAULT_DC_LOW_VOLTAGE,
   dcCriticalVoltage: 44,
   dcFailVoltage: 40,
   dcHysteresis: 0.5,
   highTemperature: 45,
   temperatureHysteresis: 1,
   dcNoLoadCurrent: DEFAULT_DC_LOAD_LIMITS.noLoadBelowAmps,
-  dcOverloadCurrent: 60,
+  dcOverloadCurrent: DEFAULT_DC_LOAD_LIMITS.overLoadAboveAmps,
   lowFuelPercent: 20,
   doorOpenTimeoutMinutes: 10,
   vibrationHighLevel: 70,

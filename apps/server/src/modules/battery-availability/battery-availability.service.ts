@@ -5,7 +5,7 @@
  */
 import type { BatteryAvailabilityQuery, BatteryAvailabilityReply } from '@towerwatch/contract';
 import type { Caller } from '../../auth/caller.ts';
-import { isTenantVisible } from '../../auth/scope.ts';
+import { isEventTenantVisible } from '../../auth/scope.ts';
 import type { Clock } from '../../clock.ts';
 import type { SiteRepository } from '../site/site.repository.ts';
 import { requireSite } from '../site/site-scope.ts';
@@ -35,7 +35,7 @@ export function createBatteryAvailabilityService(deps: BatteryAvailabilityDeps) 
       ]);
       const byTenant = new Map<string, { at: number; active: boolean }[]>();
       for (const t of transitions) {
-        if (!isTenantVisible(caller, t.tenant, 'battery_power')) continue;
+        if (!isEventTenantVisible(caller, t.tenant, 'battery_power')) continue;
         const list = byTenant.get(t.tenant) ?? [];
         list.push({ at: t.time.getTime(), active: t.active });
         byTenant.set(t.tenant, list);

@@ -29,10 +29,11 @@ import {
   countOfflineBuckets,
   FIRST_OPERATOR_TENANT,
   isDcLoadState,
+  isPowerAlarm,
 } from '@towerwatch/domain';
 import { parseSiteAlarmSettings } from '../../alarms/settings.ts';
 import type { Caller } from '../../auth/caller.ts';
-import { isPowerName, isTenantVisible } from '../../auth/scope.ts';
+import { isAlarmTenantVisible } from '../../auth/scope.ts';
 import type { Clock } from '../../clock.ts';
 import type { SiteRepository } from '../site/site.repository.ts';
 import { assertTenantsAllowed, ownerFilter } from '../site/site-scope.ts';
@@ -240,9 +241,9 @@ function siteVisible(caller: Caller, scope: CountScope, companyId: string, siteT
 
 /** `tenantScope` and, with a tenant filter, `tenantNarrowing` of an alarm row's tenant. */
 function alarmTenantVisible(caller: Caller, scope: CountScope, tenant: string, alarmId: string): boolean {
-  if (!isTenantVisible(caller, tenant, alarmId)) return false;
+  if (!isAlarmTenantVisible(caller, tenant, alarmId)) return false;
   if (!scope.tenant || tenant === scope.tenant) return true;
-  return tenant === '' && (scope.tenant === FIRST_OPERATOR_TENANT || !isPowerName(alarmId));
+  return tenant === '' && (scope.tenant === FIRST_OPERATOR_TENANT || !isPowerAlarm(alarmId));
 }
 
 function fold(snap: Snapshot, caller: Caller, scope: CountScope): ScopeCounts {
@@ -267,7 +268,7 @@ function fold(snap: Snapshot, caller: Caller, scope: CountScope): ScopeCounts {
     .filter(
       (o) =>
         siteVisible(caller, scope, o.company_id, o.site_tenants) &&
-        isTenantVisible(caller, o.tenant, 'device_online'),
+        isAlarmTenantVisible(caller, o.tenant, 'device_online'),
     )
     .map((o) => ({ last_event_at: o.last_event_at }));
   const sites: SiteAgg = {

@@ -4,16 +4,17 @@
  * tenant, platform-core §5), and tenant-less non-power rows (site-wide, e.g. door events).
  */
 import { FIRST_OPERATOR_TENANT } from '@towerwatch/domain';
-import { POWER_NAMES, type SqlParams } from '../../auth/scope.ts';
+import { type PowerColumn, powerNamesOf, type SqlParams } from '../../auth/scope.ts';
 
 export function tenantNarrowing(
   p: SqlParams,
   tenants: readonly string[],
   tenantCol: string,
-  nameCol: string,
+  power: PowerColumn,
 ): string {
   const powerIncluded = tenants.includes(FIRST_OPERATOR_TENANT);
-  const noTenant = powerIncluded ? 'true' : `not (${nameCol} = any(${p.add([...POWER_NAMES])}::text[]))`;
+  const { column, names } = powerNamesOf(power);
+  const noTenant = powerIncluded ? 'true' : `not (${column} = any(${p.add([...names])}::text[]))`;
   return `(${tenantCol} = any(${p.add([...tenants])}::text[]) or (${tenantCol} = '' and ${noTenant}))`;
 }
 
