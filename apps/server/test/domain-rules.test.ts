@@ -96,8 +96,11 @@ describe('tenant rule: the power set (domain POWER_ALARM_IDS, POWER_EVENT_NAMES)
   });
 
   it('a user allowed banglalink sees the same tenant-less Power-group alarms, each in group Power', async () => {
-    const items: { id: string; group: string }[] = (await get(`/user/site/alarms?site_uid=${KT1}`)).json().items;
-    const power = items.filter((a) => ['device_online', 'dg_on', 'dc_fan_fault', 'mains_fail'].includes(a.id));
+    const items: { id: string; group: string }[] = (await get(`/user/site/alarms?site_uid=${KT1}`)).json()
+      .items;
+    const power = items.filter((a) =>
+      ['device_online', 'dg_on', 'dc_fan_fault', 'mains_fail'].includes(a.id),
+    );
     expect(power.map((a) => a.id).sort()).toEqual(['dc_fan_fault', 'device_online', 'dg_on', 'mains_fail']);
     expect(power.every((a) => a.group === 'Power')).toBe(true);
   });

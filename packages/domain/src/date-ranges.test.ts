@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   addMonths,
+  dhakaDate,
+  dhakaDayEnd,
+  dhakaDayStart,
   batteryReportRange,
   DEFAULT_LOAD_RANGE,
   defaultChartRange,
@@ -46,5 +49,17 @@ describe('report ranges (feature-areas §9)', () => {
   it('battery report ends one year ahead', () => {
     expect(batteryReportRange(now, 1).until.toISOString()).toBe('2026-03-31T06:00:00.000Z');
     expect(addMonths(new Date('2024-02-29T00:00:00Z'), 12).toISOString()).toBe('2025-02-28T00:00:00.000Z');
+  });
+});
+
+describe('Asia/Dhaka calendar days', () => {
+  it('start at 00:00 Dhaka (18:00 UTC the day before) and end at the next 00:00', () => {
+    expect(dhakaDayStart('2026-03-01').toISOString()).toBe('2026-02-28T18:00:00.000Z');
+    expect(dhakaDayEnd('2026-03-01').toISOString()).toBe('2026-03-01T18:00:00.000Z');
+  });
+
+  it('give the Dhaka date of an instant', () => {
+    expect(dhakaDate(new Date('2026-02-28T17:59:59Z'))).toBe('2026-02-28');
+    expect(dhakaDate(new Date('2026-02-28T18:00:00Z'))).toBe('2026-03-01');
   });
 });

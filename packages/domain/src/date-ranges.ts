@@ -7,6 +7,24 @@
 export const TIME_ZONE = 'Asia/Dhaka';
 /** Offset of Asia/Dhaka from UTC in milliseconds. */
 export const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/** Start (00:00) of an Asia/Dhaka calendar date `YYYY-MM-DD` (UTC+6, no daylight saving). */
+export function dhakaDayStart(date: string): Date {
+  return new Date(`${date}T00:00:00+06:00`);
+}
+
+/** End of an Asia/Dhaka calendar date: the next day's 00:00. */
+export function dhakaDayEnd(date: string): Date {
+  return new Date(dhakaDayStart(date).getTime() + DAY_MS);
+}
+
+/** The Asia/Dhaka calendar date (`YYYY-MM-DD`) of an instant. */
+export function dhakaDate(at: Date): string {
+  return new Date(at.getTime() + DHAKA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
 /** Zoom of a day in minutes: the default chart resolution (platform-core §4). */
 export const ZOOM_DAY_MINUTES = 1440;
 
@@ -20,9 +38,6 @@ export interface DateRange {
 export interface ChartRange extends DateRange {
   zoom: number;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Adds calendar months in Dhaka local time, clamping the day to the target month's length

@@ -2,6 +2,7 @@ export * from './access-groups.ts';
 export * from './alarm-filter.ts';
 export * from './alarm-groups.ts';
 export * from './alarms.ts';
+export * from './availability.ts';
 export * from './billing.ts';
 export * from './colours.ts';
 export * from './companies.ts';

@@ -24,7 +24,6 @@ export type LiveState = LiveConnectionState;
 /** An incoming live message: `{ event, payload }` validated against the contract (platform-core §7). */
 export type LiveMessage = LiveServerMessage;
 
-
 /** The live connection state, for the status badge. */
 export const liveStateStore = createExternalStore<LiveState>('closed');
 

@@ -29,7 +29,10 @@ export function createSiteReportsRepository(db: Queryable) {
       q: { siteUid?: string; tenant?: string; limit: number },
     ): Promise<RunningRow[]> {
       const p = sqlParams();
-      const parts = [siteScope(caller, p, 's'), tenantScope(caller, p, 'a.tenant', { alarmId: 'a.alarm_id' })];
+      const parts = [
+        siteScope(caller, p, 's'),
+        tenantScope(caller, p, 'a.tenant', { alarmId: 'a.alarm_id' }),
+      ];
       if (q.siteUid) parts.push(`a.site_uid = ${p.add(q.siteUid)}`);
       if (q.tenant) parts.push(tenantNarrowing(p, [q.tenant], 'a.tenant', { alarmId: 'a.alarm_id' }));
       const { rows } = await db.query<RunningRow>(

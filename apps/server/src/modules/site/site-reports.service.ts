@@ -5,14 +5,13 @@ import type {
   RunningEventsQuery,
   RunningEventsReply,
 } from '@towerwatch/contract';
-import { alarmGroupOf } from '@towerwatch/domain';
+import { alarmGroupOf, dhakaDayEnd, dhakaDayStart } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
 import { ValidationError } from '../../errors.ts';
 import type { SiteRepository } from './site.repository.ts';
 import type { SiteReportsRepository } from './site-reports.repository.ts';
 import { assertTenantsAllowed, requireSite } from './site-scope.ts';
-import { dhakaDayStart } from './tenant-narrowing.ts';
 
 export interface SiteReportsDeps {
   sites: SiteRepository;
@@ -25,7 +24,7 @@ const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
 
 /** [from, until) of optional Asia/Dhaka dates; default the last 7 days up to now. */
 export function dateRange(now: Date, fromDate?: string, untilDate?: string): { from: Date; until: Date } {
-  const until = untilDate ? new Date(dhakaDayStart(untilDate).getTime() + DAY_MS) : now;
+  const until = untilDate ? dhakaDayEnd(untilDate) : now;
   const from = fromDate ? dhakaDayStart(fromDate) : new Date(until.getTime() - 7 * DAY_MS);
   if (from >= until)
     throw new ValidationError('query.from_date', 'query.from_date: must be before until_date');

@@ -17,13 +17,3 @@ export function tenantNarrowing(
   const noTenant = powerIncluded ? 'true' : `not (${column} = any(${p.add([...names])}::text[]))`;
   return `(${tenantCol} = any(${p.add([...tenants])}::text[]) or (${tenantCol} = '' and ${noTenant}))`;
 }
-
-/** Start of a calendar day in Asia/Dhaka (UTC+6, no daylight saving). */
-export function dhakaDayStart(date: string): Date {
-  return new Date(`${date}T00:00:00+06:00`);
-}
-
-/** The calendar date (YYYY-MM-DD) in Asia/Dhaka of an instant. */
-export function dhakaDate(at: Date): string {
-  return new Date(at.getTime() + 6 * 3600_000).toISOString().slice(0, 10);
-}
