@@ -5,7 +5,6 @@
  */
 import {
   type AcknowledgeEventReply,
-  EVENT_PAGE_SIZE,
   type EventPageReply,
   type LastEventsQuery,
   type LastEventsReply,
@@ -15,7 +14,7 @@ import {
   type NetworkEventsReply,
   type SiteEventsQuery,
 } from '@towerwatch/contract';
-import { visibleEventKinds } from '@towerwatch/domain';
+import { EVENT_PAGE_SIZE, visibleEventKinds } from '@towerwatch/domain';
 import { type Caller, toDomainUser } from '../../auth/caller.ts';
 import { assertNotReadOnly } from '../../auth/guards.ts';
 import type { EventBus } from '../../bus/bus.ts';

@@ -5,7 +5,7 @@ import type {
   RunningEventsQuery,
   RunningEventsReply,
 } from '@towerwatch/contract';
-import { alarmGroupOf, dhakaDayEnd, dhakaDayStart } from '@towerwatch/domain';
+import { alarmDisplayGroup, dhakaDayEnd, dhakaDayStart } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
 import { ValidationError } from '../../errors.ts';
@@ -47,7 +47,7 @@ export function createSiteReportsService(deps: SiteReportsDeps) {
           siteUid: r.site_uid,
           siteName: r.site_name,
           name: r.alarm_id,
-          group: alarmGroupOf(r.alarm_id) ?? 'Env & Others',
+          group: alarmDisplayGroup(r.alarm_id),
           tenant: r.tenant === '' ? null : r.tenant,
           since: r.since.toISOString(),
           durationSeconds: seconds(now.getTime() - r.since.getTime()),

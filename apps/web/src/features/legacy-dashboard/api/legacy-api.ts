@@ -9,29 +9,6 @@ import { apiFetch, apiResponse } from '../../../lib/api-client.ts';
 import { inDhaka } from '../../../lib/time.ts';
 import { readFirstSheet, type XlsxTable } from '../../../lib/xlsx-reader.ts';
 
-/** Tabs of the legacy dashboard (platform-core §2), keyed by their path segment ('' = root). */
-export const LEGACY_TABS = [
-  { segment: '', id: 'stations', label: 'All RMS Station' },
-  { segment: 'alarm', id: 'alarm', label: 'Alarm' },
-  { segment: 'dc-energy-meter', id: 'energy', label: 'DC Energy Meter' },
-  { segment: 'climate', id: 'climate', label: 'Climate' },
-  { segment: 'rectifier', id: 'voltage', label: 'Rectifier' },
-  { segment: 'battery', id: 'battery', label: 'Battery' },
-] as const;
-/** A legacy tab. */
-export type LegacyTab = (typeof LEGACY_TABS)[number];
-/** A legacy tab id. */
-export type LegacyTabId = LegacyTab['id'];
-
-/** Export kind of each tab (platform-core §2): energy, climate, voltage; the others have none. */
-export const LEGACY_EXPORT_KIND = {
-  energy: 'energy',
-  climate: 'climate',
-  voltage: 'voltage',
-} as const satisfies Partial<Record<LegacyTabId, ExcelExportBody['kind']>>;
-/** A tab with an export. */
-export type ExportTabId = keyof typeof LEGACY_EXPORT_KIND;
-
 export const legacyKeys = {
   all: ['legacy-dashboard'] as const,
   stations: (tenant: string | null) => [...legacyKeys.all, 'stations', tenant] as const,

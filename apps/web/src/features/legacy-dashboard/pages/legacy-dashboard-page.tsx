@@ -15,11 +15,13 @@ import { notifications } from '@mantine/notifications';
 import { IconAdjustmentsHorizontal, IconFileSpreadsheet } from '@tabler/icons-react';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import {
-  LEGACY_DASHBOARD_PATH,
   allowedTenants,
   isAnyTenant,
+  LEGACY_TABS,
+  legacyShowsTenantSelector,
+  legacyTabForPath,
+  legacyTenantOptions,
   normalizePath,
-  tenantLabel,
 } from '@towerwatch/domain';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -27,10 +29,6 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { useAuthUser } from '../../auth/hooks/use-session.ts';
 import {
   alarmsQueryOptions,
-  type ExportTabId,
-  LEGACY_EXPORT_KIND,
-  LEGACY_TABS,
-  type LegacyTab,
   type LegacyWorkbook,
   legacyWorkbookQueryOptions,
   saveWorkbook,
@@ -48,9 +46,13 @@ import {
 
 const ALL_TENANT = 'all';
 
+/** A legacy tab (domain LEGACY_TABS: path, columns, export kind). */
+type LegacyTab = (typeof LEGACY_TABS)[number];
+/** The export kind of a tab that has one. */
+type ExportKind = NonNullable<LegacyTab['exportKind']>;
+
 function currentTab(pathname: string): LegacyTab {
-  const segment = normalizePath(pathname).slice(LEGACY_DASHBOARD_PATH.length + 1);
-  return LEGACY_TABS.find((tab) => tab.segment === segment) ?? LEGACY_TABS[0];
+  return legacyTabForPath(normalizePath(pathname)) ?? LEGACY_TABS[0];
 }
 
 function Loading() {
@@ -69,7 +71,7 @@ function useErrorToast(error: unknown) {
 }
 
 /** The column each ranking tab sorts by first (descending). */
-const SORT_HEADER: Record<ExportTabId, string> = {
+const SORT_HEADER: Record<ExportKind, string> = {
   energy: 'Load (kW)',
   climate: 'Temperature (°C)',
   voltage: 'Voltage (V)',
@@ -89,7 +91,7 @@ function WorkbookTab({ tab, workbook }: { tab: LegacyTab; workbook: UseQueryResu
     <WorkbookTable
       table={workbook.data.table}
       caption={tab.label}
-      sortHeader={tab.id in SORT_HEADER ? SORT_HEADER[tab.id as ExportTabId] : undefined}
+      sortHeader={tab.exportKind ? SORT_HEADER[tab.exportKind] : undefined}
     />
   );
 }
@@ -106,13 +108,13 @@ export function LegacyDashboardPage() {
   const tab = currentTab(pathname);
   const [tenantChoice, setTenantChoice] = useState(ALL_TENANT);
   const [columns, setColumns] = useState<StationColumn[]>([...STATION_COLUMN_OPTIONS]);
-  const chosen = tenantChoice === ALL_TENANT || tab.id === 'climate' ? null : tenantChoice;
+  const chosen = tenantChoice === ALL_TENANT || !legacyShowsTenantSelector(tab.id) ? null : tenantChoice;
   const tenant = chosen && isAnyTenant(chosen) ? chosen : null;
-  const exportKind = tab.id in LEGACY_EXPORT_KIND ? LEGACY_EXPORT_KIND[tab.id as ExportTabId] : null;
+  const exportKind = tab.exportKind;
 
   const stations = useQuery({
     ...stationsQueryOptions(tenant),
-    enabled: tab.id === 'stations' || tab.id === 'battery',
+    enabled: tab.id === 'all-rms-station' || tab.id === 'battery',
   });
   const workbook = useQuery({
     ...legacyWorkbookQueryOptions(exportKind ?? 'energy', tenant, tab.label),
@@ -129,10 +131,7 @@ export function LegacyDashboardPage() {
             value={tab.id}
             onChange={(value) => {
               const next = LEGACY_TABS.find((t) => t.id === value);
-              if (next)
-                void navigate(
-                  next.segment ? `${LEGACY_DASHBOARD_PATH}/${next.segment}` : LEGACY_DASHBOARD_PATH,
-                );
+              if (next) void navigate(next.path);
             }}
             variant="default"
           >
@@ -145,7 +144,7 @@ export function LegacyDashboardPage() {
             </Tabs.List>
           </Tabs>
           <Group gap="xs" py={6}>
-            {tab.id !== 'climate' && (
+            {legacyShowsTenantSelector(tab.id) && (
               <Select
                 aria-label="Tenant"
                 size="xs"
@@ -153,13 +152,13 @@ export function LegacyDashboardPage() {
                 allowDeselect={false}
                 value={tenantChoice}
                 onChange={(value) => value && setTenantChoice(value)}
-                data={[
-                  { value: ALL_TENANT, label: 'All Tenant' },
-                  ...allowedTenants(user).map((t) => ({ value: t, label: tenantLabel(t) })),
-                ]}
+                data={legacyTenantOptions(allowedTenants(user)).map((o) => ({
+                  value: o.value ?? ALL_TENANT,
+                  label: o.label,
+                }))}
               />
             )}
-            {tab.id === 'stations' && (
+            {tab.id === 'all-rms-station' && (
               <Popover position="bottom-end" shadow="md">
                 <Popover.Target>
                   <Button size="xs" variant="default" leftSection={<IconAdjustmentsHorizontal size={14} />}>
@@ -196,7 +195,7 @@ export function LegacyDashboardPage() {
         </Group>
       </Paper>
       <Paper withBorder radius="md" p="xs">
-        {tab.id === 'stations' &&
+        {tab.id === 'all-rms-station' &&
           (stations.isPending ? (
             <Loading />
           ) : (
@@ -212,7 +211,7 @@ export function LegacyDashboardPage() {
         {tab.id === 'battery' &&
           (stations.isPending ? <Loading /> : <BatteryTable sites={stations.data?.items ?? []} />)}
       </Paper>
-      {tab.id === 'stations' && stations.data && (
+      {tab.id === 'all-rms-station' && stations.data && (
         <Text size="xs" c="dimmed">
           {stations.data.items.length} of {stations.data.total} sites
         </Text>
