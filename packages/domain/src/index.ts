@@ -1,9 +1,7 @@
-export * from './access-groups.ts';
 export * from './alarm-filter.ts';
 export * from './alarm-groups.ts';
 export * from './alarms.ts';
 export * from './availability.ts';
-export * from './billing.ts';
 export * from './colours.ts';
 export * from './companies.ts';
 export * from './battery.ts';
@@ -25,7 +23,6 @@ export * from './offline.ts';
 export * from './permissions.ts';
 export * from './pins.ts';
 export * from './rectifier.ts';
-export * from './reports.ts';
 export * from './routes.ts';
 export * from './session.ts';
 export * from './tenant-filter.ts';

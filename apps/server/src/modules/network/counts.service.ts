@@ -27,9 +27,11 @@ import {
   batteryClass,
   countDcLoad,
   countOfflineBuckets,
+  emptySiteCounts,
   FIRST_OPERATOR_TENANT,
   isDcLoadState,
   isPowerAlarm,
+  type SiteCounts,
 } from '@towerwatch/domain';
 import { parseSiteAlarmSettings } from '../../alarms/settings.ts';
 import type { Caller } from '../../auth/caller.ts';
@@ -65,14 +67,7 @@ interface AlarmAgg {
   paused: number;
 }
 
-interface SiteAgg {
-  total: number;
-  rms: number;
-  rectifier: number;
-  acs: number;
-  sarbs: number;
-  vertiv: number;
-  eltek: number;
+interface SiteAgg extends SiteCounts {
   total_door: number;
 }
 
@@ -271,16 +266,7 @@ function fold(snap: Snapshot, caller: Caller, scope: CountScope): ScopeCounts {
         isAlarmTenantVisible(caller, o.tenant, 'device_online'),
     )
     .map((o) => ({ last_event_at: o.last_event_at }));
-  const sites: SiteAgg = {
-    total: 0,
-    rms: 0,
-    rectifier: 0,
-    acs: 0,
-    sarbs: 0,
-    vertiv: 0,
-    eltek: 0,
-    total_door: 0,
-  };
+  const sites: SiteAgg = { ...emptySiteCounts(), total_door: 0 };
   const dcLoads = new Map<string, number>();
   for (const k of snap.sites) {
     if (!siteVisible(caller, scope, k.company_id, k.tenants)) continue;
