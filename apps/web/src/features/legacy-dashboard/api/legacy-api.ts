@@ -5,6 +5,7 @@ import {
   type SiteListReply,
 } from '@towerwatch/contract';
 import { queryOptions } from '@tanstack/react-query';
+import { SITE_LOAD_LIMIT } from '@towerwatch/domain';
 import { apiFetch, apiResponse } from '../../../lib/api-client.ts';
 import { inDhaka } from '../../../lib/time.ts';
 import { readFirstSheet, type XlsxTable } from '../../../lib/xlsx-reader.ts';
@@ -22,7 +23,7 @@ export const stationsQueryOptions = (tenant: string | null) =>
     queryKey: legacyKeys.stations(tenant),
     queryFn: ({ signal }) =>
       apiFetch<SiteListReply>(SITE_API_PATHS.siteFetch, {
-        query: { limit: 1000, page: 1, tenants: tenant ? [tenant] : undefined },
+        query: { limit: SITE_LOAD_LIMIT, page: 1, tenants: tenant ? [tenant] : undefined },
         signal,
       }),
   });
