@@ -27,6 +27,7 @@ export * from './routes.ts';
 export * from './session.ts';
 export * from './tenant-filter.ts';
 export * from './tenants.ts';
+export * from './thresholds.ts';
 export * from './tile-filters.ts';
 export * from './ui.ts';
 export * from './users.ts';
