@@ -7,13 +7,13 @@
  */
 import { deviceTopics } from '@towerwatch/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIngestMetrics } from '../src/ingest/metrics.ts';
-import { createIngestPipeline } from '../src/ingest/pipeline.ts';
-import { createSiteStore } from '../src/ingest/site-store.ts';
-import { buildSite } from '../src/ingest/test-fixtures.ts';
-import { buildAlarm, buildEvent } from '../src/modules/site/test-support/factories.ts';
-import { buildTwoCompanyFleet, KT1 } from '../src/modules/site/test-support/fixture.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { createIngestMetrics } from '../../ingest/metrics.ts';
+import { createIngestPipeline } from '../../ingest/pipeline.ts';
+import { createSiteStore } from '../../ingest/site-store.ts';
+import { buildSite } from '../../ingest/test-fixtures.ts';
+import { buildAlarm, buildEvent } from './test-support/factories.ts';
+import { buildTwoCompanyFleet, KT1 } from './test-support/fixture.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
 
 let t: TestServer;
 beforeAll(async () => {
