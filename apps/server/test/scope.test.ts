@@ -61,7 +61,7 @@ describe('tenantScope', () => {
   it('hides power rows without tenant when the first operator tenant is not allowed', async () => {
     const caller = await callerOf('robi.viewer');
     const p = sqlParams();
-    const cond = tenantScope(caller, p, 'x.tenant', 'x.name');
+    const cond = tenantScope(caller, p, 'x.tenant', { eventName: 'x.name' });
     const { rows } = await t.pool.query<{ name: string; tenant: string }>(
       `select * from (values ('mains_fail', ''), ('door_open', ''), ('mains_fail', 'robi'), ('mains_fail', 'banglalink'))
        as x(name, tenant) where ${cond}`,

@@ -3,8 +3,7 @@
  * battery bank and the mains grid. Numbers are typical for Bangladesh telecom shelters.
  */
 
-/** Asia/Dhaka is UTC+6 all year (no daylight saving). */
-const DHAKA_OFFSET_MS = 6 * 3600_000;
+import { DHAKA_OFFSET_MS } from '@towerwatch/domain';
 
 /** Local hour of day (0–24, fractional) in Asia/Dhaka. */
 export function dhakaHour(simMs: number): number {

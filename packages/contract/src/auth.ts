@@ -1,19 +1,12 @@
+import { ACCESS_ROLES, USER_TYPES } from '@towerwatch/domain';
 import { z } from 'zod';
 
 /** User types of platform-core §6. */
-export const userType = z.enum([
-  'employee',
-  'company',
-  'read_only',
-  'sudo',
-  'support',
-  'superuser',
-  'finance',
-]);
+export const userType = z.enum(USER_TYPES);
 export type UserType = z.infer<typeof userType>;
 
 /** Access roles in meta.accessRoles (platform-core §6). */
-export const accessRole = z.enum(['acs', 'rms', 'telegram', 'manage_users', 'legacy', 'alarm_settings']);
+export const accessRole = z.enum(ACCESS_ROLES);
 export type AccessRole = z.infer<typeof accessRole>;
 
 /** POST /user/auth/login. `otp` is needed only when the user has two-factor enabled. */

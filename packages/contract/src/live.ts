@@ -1,3 +1,11 @@
+import {
+  ALARM_FILTER_GROUPS,
+  DC_LOAD_STATES,
+  EVENT_ROW_GROUPS,
+  PIN_PRIORITIES,
+  SOCKET_PATH,
+  SOCKET_PING_INTERVAL_MS,
+} from '@towerwatch/domain';
 import { z } from 'zod';
 
 /**
@@ -47,10 +55,10 @@ export const LIVE_CLOSE_REASONS = {
 
 /** A socket that has not sent a valid LOGIN within this time is closed (4001 `login timeout`). */
 export const LIVE_LOGIN_TIMEOUT_MS = 10_000;
-/** The client pings every 10 s (platform-core §9). */
-export const LIVE_PING_INTERVAL_MS = 10_000;
-/** The socket path (platform-core §7). */
-export const LIVE_PATH = '/wss';
+/** The client pings every 10 s (platform-core §9; the value lives in the domain). */
+export const LIVE_PING_INTERVAL_MS = SOCKET_PING_INTERVAL_MS;
+/** The socket path (platform-core §7; the value lives in the domain). */
+export const LIVE_PATH = SOCKET_PATH;
 
 const siteUid = z.string().min(1).max(64);
 
@@ -121,7 +129,7 @@ const tenant = z.string().nullable();
 const count = z.number().int().nonnegative();
 
 /** Event groups of /user/network/events (RMS = monitoring, ACS = access). */
-export const liveEventGroup = z.enum(['RMS', 'ACS']);
+export const liveEventGroup = z.enum(EVENT_ROW_GROUPS);
 
 /** One site event (platform-core §3 "Event"): numeric id, spec event name, time, site, tenant. */
 export const liveSiteEvent = z.object({
@@ -148,7 +156,7 @@ export type LiveSiteEvent = z.infer<typeof liveSiteEvent>;
 export const liveAlarm = z.object({
   /** Alarm id of platform-core §3 "Site alarm ids", e.g. `mains_fail`. */
   id: z.string(),
-  group: z.enum(['Power', 'Access', 'Env & Others']),
+  group: z.enum(ALARM_FILTER_GROUPS),
   tenant,
   isNormal: z.boolean(),
   isAvailable: z.boolean(),
@@ -173,7 +181,7 @@ const pinUpdate = z.object({
 });
 
 /** DC load state of a tenant (platform-core §4). */
-export const dcLoadState = z.enum(['DOWN', 'NORMAL', 'OVER']);
+export const dcLoadState = z.enum(DC_LOAD_STATES);
 
 /** Payload schema of each server event. */
 export const livePayloadSchemas = {
@@ -201,7 +209,7 @@ export const livePayloadSchemas = {
   [LIVE_EVENTS.DG_STATUS]: pinUpdate.extend({ status: z.number() }),
   [LIVE_EVENTS.PG_STATUS]: pinUpdate.extend({ status: z.number() }),
   [LIVE_EVENTS.ACCESS_STATUS]: pinUpdate.extend({
-    priority: z.enum(['door', 'lock', 'primary']).nullable(),
+    priority: z.enum(PIN_PRIORITIES).nullable(),
     status: z.number(),
   }),
   [LIVE_EVENTS.BATTERY_TERMINAL_VOLTAGE]: pinUpdate.extend({ voltage: z.number() }),

@@ -1,12 +1,11 @@
 /**
  * Network-wide calls (platform-core §7 "Sites", feature-areas §7 "Network and dashboard").
  */
-import { EVENT_GROUPS } from '@towerwatch/domain';
+import { EVENT_GROUPS, EVENT_PAGE_SIZE } from '@towerwatch/domain';
 import { z } from 'zod';
 import { siteEvent } from './site.ts';
 import {
   dateParam,
-  EVENT_PAGE_SIZE,
   eventCursorParam,
   isoTime,
   queryList,

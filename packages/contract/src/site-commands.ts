@@ -2,7 +2,7 @@
  * Write endpoints of the site area: session start, site save/update, settings, and the device
  * commands (platform-core §7 "Sites"; their payloads are "not shown" there and designed here).
  */
-import { DISABLEABLE_ALARM_IDS } from '@towerwatch/domain';
+import { DISABLEABLE_ALARM_IDS, RECTIFIER_TYPES } from '@towerwatch/domain';
 import { z } from 'zod';
 import { digitalControl, site } from './site.ts';
 import { comId, isoTime, siteUid, tenantCode, userUidParam } from './site-common.ts';
@@ -27,8 +27,8 @@ const placeInput = z.object({
   division: z.string().trim().max(100).nullable().optional(),
 });
 const rectifierInput = z.object({
-  rectifier_type: z.enum(['vertiv', 'sarbs', 'eltek', 'jvolt']).nullable().optional(),
-  rectifier_type_2: z.enum(['vertiv', 'sarbs', 'eltek', 'jvolt']).nullable().optional(),
+  rectifier_type: z.enum(RECTIFIER_TYPES).nullable().optional(),
+  rectifier_type_2: z.enum(RECTIFIER_TYPES).nullable().optional(),
 });
 const siteFields = {
   name: z.string().trim().min(1).max(200),

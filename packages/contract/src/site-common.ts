@@ -2,17 +2,13 @@
  * Building blocks shared by the site, network and dashboard contracts: identifiers, query-string
  * flags, paging and the event cursor (platform-core §7 "Sites", §9).
  */
-import { ALL_TENANTS } from '@towerwatch/domain';
+import {
+  ALL_TENANTS,
+  FIRST_EVENT_CURSOR,
+  OPERATOR_SITE_LOAD_LIMIT,
+  SITE_LOAD_LIMIT,
+} from '@towerwatch/domain';
 import { z } from 'zod';
-
-/** First page cursor of every event list (platform-core §9: 2147483647). */
-export const FIRST_EVENT_CURSOR = 2147483647;
-/** Event page size (platform-core §9). */
-export const EVENT_PAGE_SIZE = 100;
-/** Largest site page: 3000 for sudo/support, 1000 for others (platform-core §9). */
-export const MAX_SITE_PAGE_SIZE = 3000;
-/** Default site page size for normal users (platform-core §9). */
-export const DEFAULT_SITE_PAGE_SIZE = 1000;
 
 /** A site uid (platform-core §3 "Site.uid"). */
 export const siteUid = z.string().trim().min(1).max(64);
@@ -48,8 +44,8 @@ export const siteLimitParam = z.coerce
   .number()
   .int()
   .min(1)
-  .max(MAX_SITE_PAGE_SIZE)
-  .default(DEFAULT_SITE_PAGE_SIZE);
+  .max(OPERATOR_SITE_LOAD_LIMIT)
+  .default(SITE_LOAD_LIMIT);
 
 /**
  * Event cursor: ids strictly below it are returned, newest first. The first page uses

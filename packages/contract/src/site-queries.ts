@@ -2,7 +2,7 @@
  * Read endpoints of the site area (platform-core §7 "Sites", feature-areas §7 "Sites and devices").
  * Query parameter names are the spec's, including its mix of snake_case and camelCase.
  */
-import { SITE_ALARM_IDS } from '@towerwatch/domain';
+import { DC_LOAD_STATES, SITE_ALARM_IDS } from '@towerwatch/domain';
 import { z } from 'zod';
 import { siteAlarm, siteEvent } from './site.ts';
 import {
@@ -60,7 +60,7 @@ export const siteFilterQuery = z.object({
   limit: siteLimitParam,
   with_devices: queryFlag.default(false),
   alarmName: z.enum([...SITE_ALARM_IDS, 'dc_load']),
-  alarmValue: z.enum(['true', 'false', 'paused', 'DOWN', 'NORMAL', 'OVER']).optional(),
+  alarmValue: z.enum(['true', 'false', 'paused', ...DC_LOAD_STATES]).optional(),
   tenant: tenantCode.optional(),
   minDuration: z.coerce.number().int().min(0).optional(),
   maxDuration: z.coerce.number().int().min(0).optional(),

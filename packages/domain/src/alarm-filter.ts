@@ -4,19 +4,6 @@
 import type { SiteAlarm } from './alarms.ts';
 import { minutesSince } from './alarms.ts';
 
-/** Site properties usable in filters (platform-core §3). */
-export const SITE_PROPERTIES = [
-  'devices',
-  'dc_load',
-  'door_status',
-  'rectifier',
-  'sarbs',
-  'vertiv',
-  'eltek',
-] as const;
-/** A site property. */
-export type SiteProperty = (typeof SITE_PROPERTIES)[number];
-
 /** Site filter kinds (platform-core §3). */
 export const SITE_FILTER_TYPES = ['alarm', 'property'] as const;
 

@@ -93,6 +93,11 @@ export function alarmGroupOf(id: string): AlarmFilterGroup | null {
   return null;
 }
 
+/** The group shown with an alarm: its group, or 'Env & Others' for an id outside the groups. */
+export function alarmDisplayGroup(id: string): AlarmFilterGroup {
+  return alarmGroupOf(id) ?? 'Env & Others';
+}
+
 /**
  * Filter options of one group: each alarm; for the variant alarms, also one option per variant
  * tenant right after it, labelled '<Alarm> (<Tenant>)'. Labels use the company's event renames.

@@ -9,8 +9,6 @@ import {
   renameEventLabelForCompany,
   SPECIAL_ROOT_COMPANY_TENANTS,
   SPECIAL_ROOT_COMPANY_USER_UID,
-  SPECIAL_ROOT_USER_UIDS,
-  usesClusterList,
   ZONES,
 } from './companies.ts';
 
@@ -42,14 +40,12 @@ describe('companies (platform-core §1, feature-areas §1)', () => {
 
 describe('special root users and clusters (platform-core §6, §9)', () => {
   it('has two special root user uids, one of them 30', () => {
-    expect(SPECIAL_ROOT_USER_UIDS).toEqual([PROVIDER_ROOT_USER_UID, '30']);
     expect(SPECIAL_ROOT_COMPANY_USER_UID).toBe('30');
   });
 
   it('only the special root company has a fixed tenant set and the cluster list', () => {
     expect(hasFixedTenantSet('30')).toBe(true);
     expect(hasFixedTenantSet(PROVIDER_ROOT_USER_UID)).toBe(false);
-    expect(usesClusterList('30')).toBe(true);
     expect(SPECIAL_ROOT_COMPANY_TENANTS).toContain('teletalk');
   });
 

@@ -63,9 +63,6 @@ export const SPECIAL_ROOT_COMPANY_USER_UID = '30';
  */
 export const PROVIDER_ROOT_USER_UID = '1';
 
-/** Both special root user uids (platform-core §6). */
-export const SPECIAL_ROOT_USER_UIDS = [PROVIDER_ROOT_USER_UID, SPECIAL_ROOT_COMPANY_USER_UID] as const;
-
 /**
  * The special root company's fixed tenant set (platform-core §6, value not shown). Decision: all four
  * operators, teletalk included, so it differs from the default "all installed tenants".
@@ -113,8 +110,3 @@ export type Cluster = (typeof CLUSTERS)[number];
 export const ZONES = ['RIO1', 'RIO2', 'RIO3', 'RIO4'] as const;
 /** A zone name. */
 export type Zone = (typeof ZONES)[number];
-
-/** True when the user with this root user uid sees the cluster list and zones. */
-export function usesClusterList(rootUserUid: string): boolean {
-  return hasFixedTenantSet(rootUserUid);
-}

@@ -7,11 +7,12 @@ describe('DC load states (platform-core §4)', () => {
     expect(DC_LOAD_LABELS.DOWN).toBe('No Load');
   });
 
-  it('classifies current with the default limits (decision: <1 A down, >100 A over)', () => {
+  it('classifies current with the default limits (decision: <1 A down, >60 A over)', () => {
     expect(classifyDcLoad(0.99)).toBe('DOWN');
     expect(classifyDcLoad(1)).toBe('NORMAL');
-    expect(classifyDcLoad(100)).toBe('NORMAL');
-    expect(classifyDcLoad(100.1)).toBe('OVER');
+    expect(classifyDcLoad(60)).toBe('NORMAL');
+    expect(classifyDcLoad(60.1)).toBe('OVER');
+    expect(classifyDcLoad(80)).toBe('OVER');
     expect(classifyDcLoad(Number.NaN)).toBe('DOWN');
     expect(classifyDcLoad(30, { noLoadBelowAmps: 5, overLoadAboveAmps: 25 })).toBe('OVER');
   });

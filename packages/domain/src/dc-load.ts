@@ -21,10 +21,12 @@ export interface DcLoadEntry {
 }
 
 /**
- * Current limits that classify DC load (the spec gives none). Decision: below 1 A is no load,
- * above 100 A is overload.
+ * Default current limits that classify a tenant's DC load; a site may set its own
+ * (`dc_no_load_current`, `dc_overload_current`). The spec gives none. Decision (docs/decisions.md
+ * "One home per rule"): below 1 A is no load, above 60 A is overload, as docs/device-protocol.md
+ * and docs/operations.md document and the server has always applied.
  */
-export const DEFAULT_DC_LOAD_LIMITS = { noLoadBelowAmps: 1, overLoadAboveAmps: 100 } as const;
+export const DEFAULT_DC_LOAD_LIMITS = { noLoadBelowAmps: 1, overLoadAboveAmps: 60 } as const;
 
 /** True when `value` is a DC load state. */
 export function isDcLoadState(value: unknown): value is DcLoadState {

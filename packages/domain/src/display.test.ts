@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acModeLabel, alarmValueDisplay, alarmValuePairKind } from './display.ts';
+import { alarmValueDisplay, alarmValuePairKind } from './display.ts';
 
 describe('alarm value display (platform-core §9)', () => {
   it('door and lock show OPEN/CLOSE', () => {
@@ -27,14 +27,5 @@ describe('alarm value display (platform-core §9)', () => {
   it("values other than 0 and 1 show '-'", () => {
     expect(alarmValueDisplay('door_status', 2)).toBe('-');
     expect(alarmValueDisplay('site_down', null)).toBe('-');
-  });
-});
-
-describe('AC mode labels (platform-core §3)', () => {
-  it('combines mains and DG', () => {
-    expect(acModeLabel(true, false)).toBe('Mains');
-    expect(acModeLabel(false, true)).toBe('DG');
-    expect(acModeLabel(true, true)).toBe('Mains + DG');
-    expect(acModeLabel(false, false)).toBe('No AC Power');
   });
 });

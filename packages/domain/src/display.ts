@@ -1,5 +1,5 @@
 /**
- * Display of alarm values and AC mode (platform-core §3, §9).
+ * Display of alarm values (platform-core §9).
  */
 
 /** Word pairs alarm values are shown with; the first word is shown for the value 1. */
@@ -47,17 +47,4 @@ export function alarmValueDisplay(
   if (value === 1 || value === true || value === '1') return one;
   if (value === 0 || value === false || value === '0') return zero;
   return '-';
-}
-
-/** AC mode labels (platform-core §3). */
-export const AC_MODE_LABELS = ['Mains', 'DG', 'Mains + DG', 'No AC Power'] as const;
-/** An AC mode label. */
-export type AcModeLabel = (typeof AC_MODE_LABELS)[number];
-
-/** The AC mode from mains and DG running states. */
-export function acModeLabel(mainsOn: boolean, dgOn: boolean): AcModeLabel {
-  if (mainsOn && dgOn) return 'Mains + DG';
-  if (mainsOn) return 'Mains';
-  if (dgOn) return 'DG';
-  return 'No AC Power';
 }

@@ -83,28 +83,19 @@ export const POWER_EVENTS = [
   'device_offline',
   'inverter_battery_low',
 ] as const satisfies readonly SiteEventName[];
-/** A power event name. */
-export type PowerEventName = (typeof POWER_EVENTS)[number];
+/**
+ * Every event name the tenant rule treats as power (platform-core §5): {@link POWER_EVENTS} and the
+ * rectifier variant's `battery_low` (decision: it is DC low voltage).
+ */
+export const POWER_EVENT_NAMES: readonly EventName[] = [...POWER_EVENTS, RECTIFIER_LOW_VOLTAGE_EVENT];
 
-/** Event groups of the network events call (platform-core §7). */
-export const EVENT_GROUPS = ['RMS', 'ACS', 'ALL'] as const;
+/** The group an event row belongs to: RMS (monitoring) or ACS (access) (platform-core §7). */
+export const EVENT_ROW_GROUPS = ['RMS', 'ACS'] as const;
+
+/** Event groups of the network events call (platform-core §7): a row group or ALL. */
+export const EVENT_GROUPS = [...EVENT_ROW_GROUPS, 'ALL'] as const;
 /** An event group. */
 export type EventGroup = (typeof EVENT_GROUPS)[number];
-
-/** Ticket live events (platform-core §3). */
-export const TICKET_EVENTS = ['create', 'update'] as const;
-/** A ticket event. */
-export type TicketEvent = (typeof TICKET_EVENTS)[number];
-
-/** App events (platform-core §9). */
-export const APP_EVENTS = ['dc_voltage_published', 'dc_current_published', 'temperature_published'] as const;
-/** An app event. */
-export type AppEvent = (typeof APP_EVENTS)[number];
-
-/** True when `name` is a site event. */
-export function isSiteEvent(name: string): name is SiteEventName {
-  return (SITE_EVENTS as readonly string[]).includes(name);
-}
 
 /** True when `name` is an access event. */
 export function isAccessEvent(name: string): name is AccessEventName {
@@ -113,17 +104,12 @@ export function isAccessEvent(name: string): name is AccessEventName {
 
 /** True for power events, including the rectifier variant's `battery_low` (decision: it is DC low voltage). */
 export function isPowerEvent(name: string): boolean {
-  return (POWER_EVENTS as readonly string[]).includes(name) || name === RECTIFIER_LOW_VOLTAGE_EVENT;
+  return (POWER_EVENT_NAMES as readonly string[]).includes(name);
 }
 
 /** The group an event belongs to: ACS for access events, RMS for everything else. */
 export function eventGroupOf(name: string): Exclude<EventGroup, 'ALL'> {
   return isAccessEvent(name) ? 'ACS' : 'RMS';
-}
-
-/** True when an event of `name` belongs in a list fetched for `group`. */
-export function eventMatchesGroup(name: string, group: EventGroup): boolean {
-  return group === 'ALL' || eventGroupOf(name) === group;
 }
 
 /** Words written in capitals when a code is turned into a label. */

@@ -1,6 +1,7 @@
 /**
  * Legacy dashboard: tabs, columns and export kinds (platform-core §2).
  */
+import { LEGACY_DASHBOARD_PATH } from './routes.ts';
 import type { AnyTenant } from './tenants.ts';
 import { tenantLabel } from './tenants.ts';
 
@@ -9,42 +10,42 @@ export const LEGACY_TABS = [
   {
     id: 'all-rms-station',
     label: 'All RMS Station',
-    path: '/dashboard/legacy',
+    path: LEGACY_DASHBOARD_PATH,
     columns: [],
     exportKind: null,
   },
   {
     id: 'alarm',
     label: 'Alarm',
-    path: '/dashboard/legacy/alarm',
+    path: `${LEGACY_DASHBOARD_PATH}/alarm`,
     columns: ['Name', 'Tenant', 'Duration', 'Time'],
     exportKind: null,
   },
   {
     id: 'dc-energy-meter',
     label: 'DC Energy Meter',
-    path: '/dashboard/legacy/dc-energy-meter',
+    path: `${LEGACY_DASHBOARD_PATH}/dc-energy-meter`,
     columns: ['Tenant', 'Load', 'Current'],
     exportKind: 'energy',
   },
   {
     id: 'climate',
     label: 'Climate',
-    path: '/dashboard/legacy/climate',
+    path: `${LEGACY_DASHBOARD_PATH}/climate`,
     columns: ['Temperature', 'Humidity'],
     exportKind: 'climate',
   },
   {
     id: 'rectifier',
     label: 'Rectifier',
-    path: '/dashboard/legacy/rectifier',
+    path: `${LEGACY_DASHBOARD_PATH}/rectifier`,
     columns: ['Tenant', 'Voltage'],
     exportKind: 'voltage',
   },
   {
     id: 'battery',
     label: 'Battery',
-    path: '/dashboard/legacy/battery',
+    path: `${LEGACY_DASHBOARD_PATH}/battery`,
     columns: ['SOC', 'SOH'],
     exportKind: null,
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampLimit, initialSiteUid, mayReloadAfterChunkError, siteLoadPlan } from './limits.ts';
+import { initialSiteUid, mayReloadAfterChunkError, siteLoadPlan } from './limits.ts';
 
 describe('site load (platform-core §4, §9)', () => {
   it('operators load 25 customers then 3000 sites', () => {
@@ -18,13 +18,6 @@ describe('site load (platform-core §4, §9)', () => {
     expect(initialSiteUid(['A', 'B'], 'B')).toBe('B');
     expect(initialSiteUid(['A', 'B'], 'Z')).toBe('A');
     expect(initialSiteUid([], 'Z')).toBeNull();
-  });
-
-  it('clamps page limits', () => {
-    expect(clampLimit(5000, 100)).toBe(3000);
-    expect(clampLimit(0, 100)).toBe(100);
-    expect(clampLimit(undefined, 25)).toBe(25);
-    expect(clampLimit(10.7, 25)).toBe(10);
   });
 });
 

@@ -39,19 +39,6 @@ export function initialSiteUid(siteUids: readonly string[], cookieSiteUid?: stri
   return siteUids[0] ?? null;
 }
 
-/**
- * Upper bound for any client-supplied `limit` (decision: the largest page the spec uses, 3000), so
- * the server can clamp page sizes.
- */
-export const MAX_PAGE_LIMIT = OPERATOR_SITE_LOAD_LIMIT;
-
-/** Clamps a requested limit to 1..MAX_PAGE_LIMIT; a missing or invalid one gives `fallback`. */
-export function clampLimit(requested: number | null | undefined, fallback: number): number {
-  if (requested === null || requested === undefined || !Number.isFinite(requested) || requested < 1)
-    return fallback;
-  return Math.min(Math.floor(requested), MAX_PAGE_LIMIT);
-}
-
 /** Chunk-load failures reload the page at most once per this many ms (platform-core §8). */
 export const CHUNK_RELOAD_MIN_INTERVAL_MS = 60_000;
 

@@ -1,6 +1,19 @@
 /**
- * Map helper: reads a site position from the shapes the data uses (platform-core §9).
+ * Map helpers: reads a site position from the shapes the data uses (platform-core §9); which raised
+ * alarms are states rather than faults.
  */
+import type { SiteAlarmId } from './alarms.ts';
+
+/**
+ * Raised Power-group alarms that are not faults on the site map: the device being offline (the map
+ * shows offline as its own status) and the generator running states. Decision (the spec names no
+ * map colours).
+ */
+export const MAP_NON_FAULT_ALARM_IDS = [
+  'device_online',
+  'dg_on',
+  'pg_on',
+] as const satisfies readonly SiteAlarmId[];
 
 /** A map position. */
 export interface LatLng {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardPath, menuItemsFor, selectedMenuItemId, usesAdminMenu } from './menu.ts';
+import { dashboardPath, menuItemsFor, usesAdminMenu } from './menu.ts';
 import type { DomainUser } from './users.ts';
 
 const user = (over: Partial<DomainUser> = {}): DomainUser => ({ uid: 'u1', type: 'company', ...over });
@@ -81,24 +81,5 @@ describe('menu visibility (platform-core §2, §6)', () => {
       label: 'Account',
       path: '/profile',
     });
-  });
-});
-
-describe('selected menu item (platform-core §2)', () => {
-  const items = menuItemsFor(user());
-  it('selects only Dashboard on any /dashboard path', () => {
-    expect(selectedMenuItemId(items, '/dashboard/legacy/alarm')).toBe('dashboard');
-    expect(selectedMenuItemId(items, '/dashboard')).toBe('dashboard');
-  });
-
-  it('selects Site Overview on site-specific routes', () => {
-    expect(selectedMenuItemId(items, '/battery')).toBe('site_overview');
-    expect(selectedMenuItemId(items, '/site')).toBe('site_overview');
-  });
-
-  it('otherwise needs an exact path match', () => {
-    expect(selectedMenuItemId(items, '/site/map')).toBe('map');
-    expect(selectedMenuItemId(items, '/site/list?x=1')).toBe('all_sites');
-    expect(selectedMenuItemId(items, '/site/map/extra')).toBeNull();
   });
 });

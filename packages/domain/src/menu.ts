@@ -140,8 +140,3 @@ export function isMenuItemSelected(item: MenuItem, pathname: string): boolean {
   if (item.id === 'site_overview') return isSiteSpecificRoute(path);
   return item.path === path;
 }
-
-/** The id of the first selected item for the path, or null when none is. */
-export function selectedMenuItemId(items: readonly MenuItem[], pathname: string): MenuItemId | null {
-  return items.find((item) => isMenuItemSelected(item, pathname))?.id ?? null;
-}

@@ -24,11 +24,12 @@ export const OFFLINE_BUCKET_LABELS: Readonly<Record<OfflineBucket, string>> = {
  * Minute bounds of each bucket: `min` inclusive, `max` exclusive (absent = open). They match the
  * alarm filter's minDuration/maxDuration semantics, so a bucket can be used as a site filter.
  */
+const [DAY1, DAY2, DAY3] = OFFLINE_SLABS_MINUTES;
 export const OFFLINE_BUCKET_BOUNDS: Readonly<Record<OfflineBucket, { min?: number; max?: number }>> = {
-  lt24h: { max: 1440 },
-  lt48h: { min: 1440, max: 2880 },
-  lt72h: { min: 2880, max: 4320 },
-  gte72h: { min: 4320 },
+  lt24h: { max: DAY1 },
+  lt48h: { min: DAY1, max: DAY2 },
+  lt72h: { min: DAY2, max: DAY3 },
+  gte72h: { min: DAY3 },
 };
 
 /**
@@ -37,9 +38,9 @@ export const OFFLINE_BUCKET_BOUNDS: Readonly<Record<OfflineBucket, { min?: numbe
  */
 export function offlineBucket(minutes: number): OfflineBucket {
   if (Number.isNaN(minutes)) return 'gte72h';
-  if (minutes < 1440) return 'lt24h';
-  if (minutes < 2880) return 'lt48h';
-  if (minutes < 4320) return 'lt72h';
+  if (minutes < DAY1) return 'lt24h';
+  if (minutes < DAY2) return 'lt48h';
+  if (minutes < DAY3) return 'lt72h';
   return 'gte72h';
 }
 

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isDashboardRoute,
-  isLegacyDashboardRoute,
-  isPublicRoute,
-  isSiteSpecificRoute,
-  normalizePath,
-} from './routes.ts';
+import { isDashboardRoute, isSiteSpecificRoute, normalizePath } from './routes.ts';
 
 describe('routes (platform-core §2)', () => {
-  it('public routes need no sign-in', () => {
-    expect(isPublicRoute('/login')).toBe(true);
-    expect(isPublicRoute('/profile')).toBe(false);
-  });
-
   it('site-specific routes match exactly', () => {
     expect(isSiteSpecificRoute('/oem/data')).toBe(true);
     expect(isSiteSpecificRoute('/site/list')).toBe(false);
@@ -21,8 +10,6 @@ describe('routes (platform-core §2)', () => {
   it('dashboard and legacy dashboard are recognised by path', () => {
     expect(isDashboardRoute('/dashboard/robi')).toBe(true);
     expect(isDashboardRoute('/dashboards')).toBe(false);
-    expect(isLegacyDashboardRoute('/dashboard/legacy/battery')).toBe(true);
-    expect(isLegacyDashboardRoute('/dashboard/business')).toBe(false);
   });
 
   it('normalises query strings and trailing slashes', () => {

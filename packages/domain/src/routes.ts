@@ -2,9 +2,6 @@
  * Route paths the rules refer to (platform-core §2).
  */
 
-/** Public and auth routes that need no sign-in (platform-core §2 "Public/auth"). */
-export const PUBLIC_ROUTES = ['/', '/login', '/reset', '/welcome'] as const;
-
 /** Site-specific routes, shown under Site Overview (feature-areas §2). */
 export const SITE_SPECIFIC_ROUTES = [
   '/site',
@@ -18,9 +15,6 @@ export const SITE_SPECIFIC_ROUTES = [
   '/report',
   '/settings',
 ] as const;
-/** A site-specific route. */
-export type SiteSpecificRoute = (typeof SITE_SPECIFIC_ROUTES)[number];
-
 /** Where the user lands after login and after logout (platform-core §2). */
 export const AFTER_LOGIN_PATH = '/welcome';
 /** Where the user lands after logout (platform-core §2). */
@@ -37,11 +31,6 @@ export function normalizePath(pathname: string): string {
   return bare === '' ? '/' : bare;
 }
 
-/** True when the path is public (no sign-in needed). */
-export function isPublicRoute(pathname: string): boolean {
-  return (PUBLIC_ROUTES as readonly string[]).includes(normalizePath(pathname));
-}
-
 /** True when the path is one of the site-specific routes (exact match). */
 export function isSiteSpecificRoute(pathname: string): boolean {
   return (SITE_SPECIFIC_ROUTES as readonly string[]).includes(normalizePath(pathname));
@@ -51,10 +40,4 @@ export function isSiteSpecificRoute(pathname: string): boolean {
 export function isDashboardRoute(pathname: string): boolean {
   const path = normalizePath(pathname);
   return path === '/dashboard' || path.startsWith('/dashboard/');
-}
-
-/** True for the legacy dashboard and its tabs: it is recognised by its path (platform-core §2). */
-export function isLegacyDashboardRoute(pathname: string): boolean {
-  const path = normalizePath(pathname);
-  return path === LEGACY_DASHBOARD_PATH || path.startsWith(`${LEGACY_DASHBOARD_PATH}/`);
 }

@@ -31,9 +31,6 @@ export const SOCKET_PATH = '/wss';
 export const SOCKET_PING_INTERVAL_MS = 10_000;
 /** The client checks the connection this often and reconnects if needed (platform-core §9). */
 export const SOCKET_RECONNECT_CHECK_MS = 7_000;
-/** Actions the client sends (platform-core §7). */
-export const SOCKET_ACTIONS = ['LOGIN', 'PING'] as const;
-
 /** Live connection states (platform-core §4), as the WebSocket readyState order. */
 export const LIVE_CONNECTION_STATES = ['connecting', 'open', 'closing', 'closed'] as const;
 /** A live connection state. */
@@ -46,6 +43,3 @@ export type LiveConnectionState = (typeof LIVE_CONNECTION_STATES)[number];
 export function needsReconnect(state: LiveConnectionState, alive: boolean): boolean {
   return state === 'closing' || state === 'closed' || !alive;
 }
-
-/** Auth states (platform-core §4). */
-export const AUTH_STATES = ['logged_in', 'logged_out'] as const;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   effectiveTenant,
-  filterAlarmsByTenants,
-  filterEventsByTenants,
   focusedTenantFor,
+  isAlarmVisibleForTenants,
+  isEventVisibleForTenants,
   showTenantDropdown,
   tenantChangeTakesEffect,
   visibleSiteTenants,
@@ -16,30 +16,38 @@ describe('tenant filtering (platform-core §5)', () => {
     expect(effectiveTenant({ tenant: 'robi' })).toBe('robi');
   });
 
-  it('hides tenant-less power alarms when banglalink is not allowed', () => {
-    const alarms = [{ id: 'site_down' }, { id: 'site_down', tenant: 'robi' }, { id: 'door_status' }];
-    expect(filterAlarmsByTenants(alarms, ['robi'])).toEqual([
+  it('hides tenant-less Power-group alarms when banglalink is not allowed; other tenant-less alarms stay', () => {
+    const alarms = [
+      { id: 'site_down' },
+      { id: 'device_online' },
+      { id: 'dg_on' },
       { id: 'site_down', tenant: 'robi' },
       { id: 'door_status' },
-    ]);
-    expect(filterAlarmsByTenants(alarms, ['banglalink'])).toEqual([
+    ];
+    const visible = (allowed: string[]) => alarms.filter((a) => isAlarmVisibleForTenants(a, allowed));
+    expect(visible(['robi'])).toEqual([{ id: 'site_down', tenant: 'robi' }, { id: 'door_status' }]);
+    expect(visible(['banglalink'])).toEqual([
       { id: 'site_down' },
+      { id: 'device_online' },
+      { id: 'dg_on' },
       { id: 'door_status' },
     ]);
   });
 
-  it('filters events the same way; non-power events with a tenant need it allowed', () => {
+  it('treats power events the same way; non-power events with a tenant need it allowed', () => {
     const events = [
       { name: 'mains_outage' },
+      { name: 'rectifier_fail' },
       { name: 'door_open', tenant: 'grameenphone' },
       { name: 'battery_low', tenant: null },
     ];
-    expect(filterEventsByTenants(events, ['robi'])).toEqual([]);
-    expect(filterEventsByTenants(events, ['banglalink'])).toEqual([
+    const visible = (allowed: string[]) => events.filter((e) => isEventVisibleForTenants(e, allowed));
+    expect(visible(['robi'])).toEqual([{ name: 'rectifier_fail' }]);
+    expect(visible(['banglalink'])).toEqual([
       { name: 'mains_outage' },
+      { name: 'rectifier_fail' },
       { name: 'battery_low', tenant: null },
     ]);
-    expect(filterEventsByTenants(events, [])).toEqual([]);
   });
 
   it('shows only allowed tenants on sites', () => {

@@ -44,22 +44,6 @@ export function isEventVisibleForTenants(
   return visible(event, isPowerEvent(event.name), allowed);
 }
 
-/** Keeps the alarms visible with these allowed tenants. */
-export function filterAlarmsByTenants<T extends TenantScoped & { id: string }>(
-  alarms: readonly T[],
-  allowed: readonly string[],
-): T[] {
-  return alarms.filter((alarm) => isAlarmVisibleForTenants(alarm, allowed));
-}
-
-/** Keeps the events visible with these allowed tenants. */
-export function filterEventsByTenants<T extends TenantScoped & { name: string }>(
-  events: readonly T[],
-  allowed: readonly string[],
-): T[] {
-  return events.filter((event) => isEventVisibleForTenants(event, allowed));
-}
-
 /** The site's tenants that are allowed, in the site's order: only these are shown (platform-core §5). */
 export function visibleSiteTenants(siteTenants: readonly string[], allowed: readonly string[]): string[] {
   return siteTenants.filter((tenant) => allowed.includes(tenant));

@@ -14,9 +14,6 @@ export type InstalledTenant = (typeof INSTALLED_TENANTS)[number];
 
 /** The two rectifier-based tenants (platform-core §1). */
 export const RECTIFIER_TENANTS = ['scom_rect_1', 'scom_rect_2'] as const;
-/** A rectifier-based tenant. */
-export type RectifierTenant = (typeof RECTIFIER_TENANTS)[number];
-
 /** Every tenant code the platform knows: operators first, then rectifier-based tenants. */
 export const ALL_TENANTS = [...TENANTS, ...RECTIFIER_TENANTS] as const;
 /** Any tenant code (operator or rectifier-based). */
@@ -40,21 +37,6 @@ export const TENANT_LABELS: Readonly<Record<AnyTenant, string>> = {
   scom_rect_1: 'SCOM Rect 1',
   scom_rect_2: 'SCOM Rect 2',
 };
-
-/** True when `value` is one of the four operator tenants. */
-export function isTenant(value: unknown): value is Tenant {
-  return typeof value === 'string' && (TENANTS as readonly string[]).includes(value);
-}
-
-/** True when `value` is an installed tenant (banglalink, robi, grameenphone). */
-export function isInstalledTenant(value: unknown): value is InstalledTenant {
-  return typeof value === 'string' && (INSTALLED_TENANTS as readonly string[]).includes(value);
-}
-
-/** True when `value` is a rectifier-based tenant (scom_rect_1, scom_rect_2). */
-export function isRectifierTenant(value: unknown): value is RectifierTenant {
-  return typeof value === 'string' && (RECTIFIER_TENANTS as readonly string[]).includes(value);
-}
 
 /** True when `value` is any known tenant code. */
 export function isAnyTenant(value: unknown): value is AnyTenant {

@@ -13,6 +13,7 @@ describe('tile links (platform-core §2)', () => {
     const filter = JSON.parse(new URLSearchParams(link.split('?')[1]).get('filter') ?? 'null');
     expect(filter).toEqual({ type: 'alarm', id: 'pg_on', expected: false });
     expect(tileFilter('door_open')).toEqual({ type: 'alarm', id: 'door_status', expected: false });
+    expect(tileFilter('acs_installed')).toEqual({ type: 'property', id: 'door_status', exists: true });
   });
 });
 

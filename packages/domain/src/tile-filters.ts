@@ -12,7 +12,8 @@ export const SITE_LIST_PATH = '/site/list';
 
 /**
  * The filter of each tile (the spec does not show them; decisions): Total Sites none; RMS Installed
- * property devices; ACS Installed alarm door_status exists; Device Offline alarm device_online not
+ * property devices; ACS Installed property door_status exists (a site property of platform-core §3);
+ * Device Offline alarm device_online not
  * normal; PG ON alarm pg_on not normal; DC No Load / DC Overload property dc_load with value DOWN /
  * OVER; Door Open alarm door_status not normal; Security Breach alarm security_breach not normal. Paused Alarms is not a
  * link (null).
@@ -24,7 +25,7 @@ export function tileFilter(id: DashboardTileId): SiteFilter | null | undefined {
     case 'rms_installed':
       return { type: 'property', id: 'devices', exists: true };
     case 'acs_installed':
-      return { type: 'alarm', id: 'door_status', exists: true };
+      return { type: 'property', id: 'door_status', exists: true };
     case 'device_offline':
       return { type: 'alarm', id: 'device_online', expected: false };
     case 'pg_on':

@@ -8,12 +8,9 @@ import {
   hasAccessRole,
   isMonitoringUser,
   isOperator,
-  isPublicAccessRole,
-  isRmsOnly,
   isSystemReadOnly,
   isTenantAllowed,
   isTenantReadOnly,
-  isUserType,
   rootUserId,
   SUDO_FIXED_ACCESS_ROLES,
   USER_TYPES,
@@ -25,8 +22,6 @@ const user = (over: Partial<DomainUser> = {}): DomainUser => ({ uid: 'u1', type:
 describe('user types and labels (platform-core §6)', () => {
   it('knows the seven user types', () => {
     expect(USER_TYPES).toHaveLength(7);
-    expect(isUserType('finance')).toBe(true);
-    expect(isUserType('admin')).toBe(false);
   });
 
   it('labels sudo Admin, support Ops and tenant-less read_only NOC', () => {
@@ -65,8 +60,6 @@ describe('read-only kinds (platform-core §6)', () => {
 describe('access roles (platform-core §6)', () => {
   it('lists six roles; RMS, ACS and Telegram are public', () => {
     expect(ACCESS_ROLES).toEqual(['acs', 'rms', 'telegram', 'manage_users', 'legacy', 'alarm_settings']);
-    expect(isPublicAccessRole('telegram')).toBe(true);
-    expect(isPublicAccessRole('legacy')).toBe(false);
     expect(ACCESS_ROLE_LABELS.manage_users).toBe('Manage Other Users');
   });
 
@@ -86,13 +79,6 @@ describe('access roles (platform-core §6)', () => {
     const u = user({ meta: { accessRoles: ['rms', 'bogus', 'telegram'] } });
     expect(accessRolesOf(u)).toEqual(['rms', 'telegram']);
     expect(hasAccessRole(user(), 'rms')).toBe(false);
-  });
-
-  it('rms-only means rms without acs', () => {
-    expect(isRmsOnly(user({ meta: { accessRoles: ['rms'] } }))).toBe(true);
-    expect(isRmsOnly(user({ meta: { accessRoles: ['rms', 'acs'] } }))).toBe(false);
-    expect(isRmsOnly(user({ meta: { accessRoles: ['acs'] } }))).toBe(false);
-    expect(isRmsOnly(user({ type: 'sudo' }))).toBe(false);
   });
 });
 

@@ -24,9 +24,6 @@ export const ACCESS_ROLES = ['acs', 'rms', 'telegram', 'manage_users', 'legacy',
 /** An access role. */
 export type AccessRole = (typeof ACCESS_ROLES)[number];
 
-/** Access options offered publicly when creating users: RMS, ACS, Telegram (platform-core §6). */
-export const PUBLIC_ACCESS_ROLES = ['rms', 'acs', 'telegram'] as const satisfies readonly AccessRole[];
-
 /** Labels of the access options (platform-core §6). */
 export const ACCESS_ROLE_LABELS: Readonly<Record<AccessRole, string>> = {
   acs: 'ACS',
@@ -65,21 +62,6 @@ export interface DomainUser {
   root_user_uid?: string | null;
   company_id?: string | number | null;
   meta?: { accessRoles?: readonly string[] | null } | null;
-}
-
-/** True when `value` is a known user type. */
-export function isUserType(value: unknown): value is UserType {
-  return typeof value === 'string' && (USER_TYPES as readonly string[]).includes(value);
-}
-
-/** True when `value` is a known access role. */
-export function isAccessRole(value: unknown): value is AccessRole {
-  return typeof value === 'string' && (ACCESS_ROLES as readonly string[]).includes(value);
-}
-
-/** True when the role is offered publicly (RMS, ACS, Telegram). */
-export function isPublicAccessRole(role: AccessRole): boolean {
-  return (PUBLIC_ACCESS_ROLES as readonly string[]).includes(role);
 }
 
 /** True for company, employee and superuser (platform-core §6). */
@@ -147,11 +129,6 @@ export function accessRolesOf(user: Pick<DomainUser, 'type' | 'meta'>): AccessRo
 /** True when the user holds the access role (sudo always holds its fixed roles). */
 export function hasAccessRole(user: Pick<DomainUser, 'type' | 'meta'>, role: AccessRole): boolean {
   return accessRolesOf(user).includes(role);
-}
-
-/** An rms-only user has rms but not acs (platform-core §6). */
-export function isRmsOnly(user: Pick<DomainUser, 'type' | 'meta'>): boolean {
-  return hasAccessRole(user, 'rms') && !hasAccessRole(user, 'acs');
 }
 
 /** The root user id: root_user_uid, or uid if absent (platform-core §6). */

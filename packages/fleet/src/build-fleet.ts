@@ -1,6 +1,5 @@
 /** The deterministic demo fleet generator (pure: no I/O, same seed → same fleet). */
-import type { RectifierType } from '@towerwatch/contract';
-import type { CompanyCode, InstalledTenant } from '@towerwatch/domain';
+import type { CompanyCode, InstalledTenant, RectifierType } from '@towerwatch/domain';
 import { COMPANY_CODES, COMPANY_LABELS, INSTALLED_TENANTS } from '@towerwatch/domain';
 import { demoDevicePassword } from './credentials.ts';
 import { CLUSTER_ZONES, DISTRICTS, type District } from './geography.ts';

@@ -1,6 +1,6 @@
 /** Plain data of the demo fleet: what the server seed inserts and the simulator publishes for. */
-import type { PinConfig, RectifierType } from '@towerwatch/contract';
-import type { Cluster, CompanyCode, InstalledTenant, Zone } from '@towerwatch/domain';
+import type { PinConfig } from '@towerwatch/contract';
+import type { Cluster, CompanyCode, InstalledTenant, RectifierType, Zone } from '@towerwatch/domain';
 import type { Division } from './geography.ts';
 
 export interface DemoCompany {

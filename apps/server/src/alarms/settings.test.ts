@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THRESHOLDS, parseSiteAlarmSettings } from './settings.ts';
+import { DEFAULT_ALARM_THRESHOLDS } from '@towerwatch/domain';
+import { parseSiteAlarmSettings } from './settings.ts';
 
 describe('site alarm settings', () => {
   it('gives the documented defaults for empty or broken settings', () => {
     for (const raw of [null, undefined, 'x', [], {}]) {
       const s = parseSiteAlarmSettings(raw);
-      expect(s.thresholds).toEqual(DEFAULT_THRESHOLDS);
+      expect(s.thresholds).toEqual(DEFAULT_ALARM_THRESHOLDS);
       expect([...s.disabled]).toEqual([]);
     }
-    expect(DEFAULT_THRESHOLDS).toMatchObject({
+    expect(DEFAULT_ALARM_THRESHOLDS).toMatchObject({
       dcLowVoltage: 47,
       dcCriticalVoltage: 44,
       highTemperature: 45,

@@ -9,57 +9,12 @@
  * - paused alarms: `{ "door_status": "disable" }` / `false` / `0` / `"off"` / `{ "disabled": true }`
  *   (prop = alarm id), or `{ "disabled_alarms": ["door_status"] }`. `"enable"`/`true`/`1` resumes.
  */
-import { DEFAULT_DC_LOAD_LIMITS, isDisableableAlarm, isSiteAlarmId } from '@towerwatch/domain';
-
-/** Alarm thresholds of a site. Defaults are for a 48 V DC system. */
-export interface AlarmThresholds {
-  /** A mains phase below this voltage (V AC) counts as absent; all phases absent = mains fail (default 100 V). */
-  acPhaseMinVoltage: number;
-  /** DC bus voltage at or below this raises dc_low_voltage (default 47 V). */
-  dcLowVoltage: number;
-  /** DC bus voltage at or below this writes dc_critical_voltage (Battery Critical, default 44 V). */
-  dcCriticalVoltage: number;
-  /** DC bus voltage below this raises dc_power_fail (event dc_fail, default 40 V). */
-  dcFailVoltage: number;
-  /** Volts above a threshold needed to clear it (avoids flapping; default 0.5 V). */
-  dcHysteresis: number;
-  /** Site temperature at or above this (°C) raises high_temperature (default 45 °C). */
-  highTemperature: number;
-  /** Degrees below highTemperature needed to clear it (default 1 °C). */
-  temperatureHysteresis: number;
-  /** DC load current (A) below this is DOWN / no load (dc_load_fail). */
-  dcNoLoadCurrent: number;
-  /** DC load current (A) above this is OVER (dc_overload event; default 60 A, docs/device-protocol.md). */
-  dcOverloadCurrent: number;
-  /** DG fuel level (%) at or below this raises dg_low_fuel (default 20 %). */
-  lowFuelPercent: number;
-  /** Door open longer than this (minutes) raises door_open_timeout (default 10). */
-  doorOpenTimeoutMinutes: number;
-  /** Vibration sensor level (0–100) at or above this is high_vibration (default 70). */
-  vibrationHighLevel: number;
-  /** Vibration sensor level at or above this (and below high) is mild_vibration (default 30). */
-  vibrationMildLevel: number;
-  /** Motion sensor level at or above this is high_motion (default 50). */
-  motionHighLevel: number;
-}
-
-/** Documented defaults (docs/operations.md "Alarm thresholds"). */
-export const DEFAULT_THRESHOLDS: Readonly<AlarmThresholds> = {
-  acPhaseMinVoltage: 100,
-  dcLowVoltage: 47,
-  dcCriticalVoltage: 44,
-  dcFailVoltage: 40,
-  dcHysteresis: 0.5,
-  highTemperature: 45,
-  temperatureHysteresis: 1,
-  dcNoLoadCurrent: DEFAULT_DC_LOAD_LIMITS.noLoadBelowAmps,
-  dcOverloadCurrent: 60,
-  lowFuelPercent: 20,
-  doorOpenTimeoutMinutes: 10,
-  vibrationHighLevel: 70,
-  vibrationMildLevel: 30,
-  motionHighLevel: 50,
-};
+import {
+  type AlarmThresholds,
+  DEFAULT_ALARM_THRESHOLDS,
+  isDisableableAlarm,
+  isSiteAlarmId,
+} from '@towerwatch/domain';
 
 /** Setting names (snake_case, as stored) of each threshold. */
 export const THRESHOLD_SETTING_NAMES: Readonly<Record<keyof AlarmThresholds, string>> = {
@@ -88,7 +43,7 @@ export interface SiteAlarmSettings {
 
 /** Default settings: default thresholds, nothing paused. */
 export function defaultAlarmSettings(): SiteAlarmSettings {
-  return { thresholds: { ...DEFAULT_THRESHOLDS }, disabled: new Set() };
+  return { thresholds: { ...DEFAULT_ALARM_THRESHOLDS }, disabled: new Set() };
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
@@ -122,7 +77,7 @@ function disabledFlag(value: unknown): boolean | undefined {
 export function parseSiteAlarmSettings(raw: unknown): SiteAlarmSettings {
   const settings = asRecord(raw);
   const nested = asRecord(settings.thresholds);
-  const thresholds = { ...DEFAULT_THRESHOLDS };
+  const thresholds = { ...DEFAULT_ALARM_THRESHOLDS };
   for (const key of Object.keys(THRESHOLD_SETTING_NAMES) as (keyof AlarmThresholds)[]) {
     const name = THRESHOLD_SETTING_NAMES[key];
     const value = asNumber(nested[name]) ?? asNumber(settings[`${name}_threshold`]);

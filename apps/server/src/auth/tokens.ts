@@ -4,11 +4,12 @@
  * opaque random strings; only their SHA-256 is stored.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { ACCESS_TOKEN_LIFETIME_S, REFRESH_TOKEN_LIFETIME_S } from '@towerwatch/domain';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
-/** Lifetimes of platform-core §9. */
-export const ACCESS_TOKEN_TTL_S = 18000;
-export const REFRESH_TOKEN_TTL_S = 86400;
+/** Lifetimes of platform-core §9 (the values live in the domain). */
+export const ACCESS_TOKEN_TTL_S = ACCESS_TOKEN_LIFETIME_S;
+export const REFRESH_TOKEN_TTL_S = REFRESH_TOKEN_LIFETIME_S;
 
 export interface AccessClaims {
   /** user uid */

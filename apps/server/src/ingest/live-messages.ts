@@ -2,7 +2,7 @@
  * Live messages produced by ingest (contract live.ts), with the audience the hub checks.
  */
 import { LIVE_EVENTS, type LiveAlarm, liveMessage } from '@towerwatch/contract';
-import { alarmGroupOf } from '@towerwatch/domain';
+import { alarmDisplayGroup } from '@towerwatch/domain';
 import type { PinUpdate } from '../alarms/engine.ts';
 import { type EngineSite, pinKey, type SiteState } from '../alarms/state.ts';
 import type { LiveEnvelope } from '../bus/bus.ts';
@@ -34,7 +34,7 @@ export function siteEventEnvelope(site: EngineSite, row: EventRowOut): LiveEnvel
 export function liveAlarms(state: SiteState): LiveAlarm[] {
   return [...state.alarms.values()].map((a) => ({
     id: a.alarmId,
-    group: (alarmGroupOf(a.alarmId) ?? 'Env & Others') as LiveAlarm['group'],
+    group: alarmDisplayGroup(a.alarmId),
     tenant: a.tenant === '' ? null : a.tenant,
     isNormal: a.isNormal,
     isAvailable: a.isAvailable,

@@ -10,6 +10,7 @@
  * 50,000 × 7. Latest values are read by primary key (`pin_latest.com_id = any(...)`).
  */
 import type { DcLoadState } from '@towerwatch/domain';
+import { CONTACT_PIN_ALARMS, EVENT_ALARMS } from '../alarms/catalogue.ts';
 import { parseSiteAlarmSettings } from '../alarms/settings.ts';
 import {
   type AlarmState,
@@ -322,15 +323,10 @@ export async function loadSites(
   return out;
 }
 
-/** Alarms set by device events (not pin levels); their state is restored as latches. */
-const LATCHED_ALARMS = new Set([
-  'security_breach',
-  'lock_open_fail',
-  'lock_close_fail',
-  'lock_fault',
-  'card_reader_fault',
-  'vibration',
-  'motion',
-  'dg_start_fail',
-  'mdb_fault',
-]);
+/**
+ * Alarms set only by device events (not by contact pins); their state is restored as latches
+ * (alarm catalogue: EVENT_ALARMS less CONTACT_PIN_ALARMS).
+ */
+const LATCHED_ALARMS: ReadonlySet<string> = new Set(
+  Object.values(EVENT_ALARMS).filter((id) => !Object.values(CONTACT_PIN_ALARMS).includes(id)),
+);

@@ -7,7 +7,7 @@
 import { LIVE_EVENTS, type LiveServerMessage } from '@towerwatch/contract';
 import { isEventKindVisible, isLiveSiteEventVisible } from '@towerwatch/domain';
 import { type Caller, toDomainUser } from '../auth/caller.ts';
-import { isTenantVisible } from '../kernel/scope/sql-scope.ts';
+import { isAlarmTenantVisible, isEventTenantVisible } from '../kernel/scope/sql-scope.ts';
 import type { LiveEnvelope } from '../bus/bus.ts';
 
 /** What the hub knows about one authenticated socket. */
@@ -37,7 +37,7 @@ export function canReceive(view: SocketView, envelope: LiveEnvelope): boolean {
   }
   const kind = audience.kind ?? '';
   if (kind !== '' && !isEventKindVisible(toDomainUser(view.caller.user), kind)) return false;
-  return isTenantVisible(view.caller, audience.tenant ?? '', kind);
+  return isEventTenantVisible(view.caller, audience.tenant ?? '', kind);
 }
 
 /**
@@ -48,7 +48,7 @@ export function canReceive(view: SocketView, envelope: LiveEnvelope): boolean {
 export function tailorMessage(view: SocketView, message: LiveServerMessage): LiveServerMessage {
   if (message.event !== LIVE_EVENTS.SITE_STATUS_UPDATED) return message;
   const p = message.payload;
-  const alarms = p.alarms.filter((a) => isTenantVisible(view.caller, a.tenant ?? '', a.id));
+  const alarms = p.alarms.filter((a) => isAlarmTenantVisible(view.caller, a.tenant ?? '', a.id));
   const dcLoad = p.dcLoad.filter((d) => view.caller.allowedTenants.includes(d.tenant));
   if (alarms.length === p.alarms.length && dcLoad.length === p.dcLoad.length) return message;
   return { event: message.event, payload: { ...p, alarms, dcLoad } };

@@ -1,4 +1,4 @@
-import { dashboardPath, isOperator, isTenantAllowed } from '@towerwatch/domain';
+import { dashboardPath, ERROR_PAGE, isOperator, isTenantAllowed } from '@towerwatch/domain';
 import { createBrowserRouter, type LoaderFunction, redirect, type RouteObject } from 'react-router';
 import { authUserQueryOptions } from '../features/auth/api/auth-api.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -27,7 +27,8 @@ const tenantDashboardLoader: LoaderFunction = async (args) => {
   await guarded('user')(args);
   const user = await queryClient.ensureQueryData(authUserQueryOptions());
   const tenant = args.params.tenant ?? '';
-  if (!isTenantAllowed(user, tenant)) throw new Response('This page could not be found', { status: 404 });
+  if (!isTenantAllowed(user, tenant))
+    throw new Response(ERROR_PAGE.notFoundMessage, { status: ERROR_PAGE.notFoundStatus });
   return null;
 };
 

@@ -8,20 +8,21 @@ import {
   type LiveServerMessage,
   parseLiveServerMessage,
 } from '@towerwatch/contract';
+import {
+  LIVE_CONNECTION_STATES,
+  type LiveConnectionState,
+  needsReconnect,
+  SOCKET_RECONNECT_CHECK_MS,
+} from '@towerwatch/domain';
 import { refreshSession } from './api-client.ts';
 import { createExternalStore } from './external-store.ts';
 import { getAccessToken, subscribeTokens } from './token-store.ts';
 
 /** Connection states of the live socket (platform-core §4). */
-export type LiveState = 'connecting' | 'open' | 'closing' | 'closed';
+export type LiveState = LiveConnectionState;
 
 /** An incoming live message: `{ event, payload }` validated against the contract (platform-core §7). */
 export type LiveMessage = LiveServerMessage;
-
-/** Reconnect check every 7 s (platform-core §9); PING every 10 s comes from the contract. */
-export const LIVE_RECONNECT_CHECK_MS = 7_000;
-
-const STATES: readonly LiveState[] = ['connecting', 'open', 'closing', 'closed'];
 
 /** The live connection state, for the status badge. */
 export const liveStateStore = createExternalStore<LiveState>('closed');
@@ -47,7 +48,7 @@ class LiveClient {
     this.started = true;
     this.connect();
     this.pingTimer = setInterval(() => this.send({ action: LIVE_ACTIONS.PING }), LIVE_PING_INTERVAL_MS);
-    this.checkTimer = setInterval(() => this.check(), LIVE_RECONNECT_CHECK_MS);
+    this.checkTimer = setInterval(() => this.check(), SOCKET_RECONNECT_CHECK_MS);
   }
 
   stop(): void {
@@ -80,7 +81,7 @@ class LiveClient {
 
   /** The readyState as one of the four named states. */
   state(): LiveState {
-    return this.socket ? (STATES[this.socket.readyState] ?? 'closed') : 'closed';
+    return this.socket ? (LIVE_CONNECTION_STATES[this.socket.readyState] ?? 'closed') : 'closed';
   }
 
   private send(message: LiveClientMessage): void {
@@ -90,7 +91,7 @@ class LiveClient {
   private check(): void {
     liveStateStore.set(this.state());
     const state = this.state();
-    if (!this.alive || state === 'closing' || state === 'closed') this.connect();
+    if (needsReconnect(state, this.alive)) this.connect();
   }
 
   private connect(): void {

@@ -1,10 +1,10 @@
 import { nprogress } from '@mantine/nprogress';
+import { PROGRESS_BAR } from '@towerwatch/domain';
 
 /**
  * The top progress bar that follows requests (platform-core §7: throttle 200 ms). A request that
  * finishes within 200 ms never shows the bar; requests can opt out entirely (`progress: false`).
  */
-const THROTTLE_MS = 200;
 let active = 0;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let shown = false;
@@ -19,7 +19,7 @@ export function trackRequest(): () => void {
         shown = true;
         nprogress.start();
       }
-    }, THROTTLE_MS);
+    }, PROGRESS_BAR.throttleMs);
   }
   let done = false;
   return () => {

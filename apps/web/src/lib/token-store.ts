@@ -4,12 +4,12 @@
  * the state for tabs and the server's SPA fallback. Token expiry is only a flag (§4): nothing here
  * clears the session on an error — only an explicit logout does.
  */
+import { AUTH_STORAGE_PREFIX, authStorageKey, REFRESH_TOKEN_LIFETIME_S } from '@towerwatch/domain';
 import { writeCookie } from './cookies.ts';
 
-const PREFIX = 'auth.';
-const ACCESS = `${PREFIX}access_token`;
-const REFRESH = `${PREFIX}refresh_token`;
-const EXPIRED = `${PREFIX}expired`;
+const ACCESS = authStorageKey('access_token');
+const REFRESH = authStorageKey('refresh_token');
+const EXPIRED = authStorageKey('expired');
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -38,12 +38,16 @@ export function isTokenExpired(): boolean {
 }
 
 /** Stores a fresh token pair and clears the expired flag. */
-export function setTokens(accessToken: string, refreshToken: string, refreshExpiresIn = 86400): void {
+export function setTokens(
+  accessToken: string,
+  refreshToken: string,
+  refreshExpiresIn = REFRESH_TOKEN_LIFETIME_S,
+): void {
   const s = storage();
   s?.setItem(ACCESS, accessToken);
   s?.setItem(REFRESH, refreshToken);
   s?.removeItem(EXPIRED);
-  writeCookie(`${PREFIX}loggedIn`, '1', refreshExpiresIn);
+  writeCookie(authStorageKey('loggedIn'), '1', refreshExpiresIn);
   emit();
 }
 
@@ -60,7 +64,7 @@ export function clearTokens(): void {
   s?.removeItem(ACCESS);
   s?.removeItem(REFRESH);
   s?.removeItem(EXPIRED);
-  writeCookie(`${PREFIX}loggedIn`, '', 0);
+  writeCookie(authStorageKey('loggedIn'), '', 0);
   emit();
 }
 
@@ -73,6 +77,6 @@ export function subscribeTokens(listener: Listener): () => void {
 if (typeof window !== 'undefined') {
   // Another tab logged in or out: the login state is watched (platform-core §2 "Sign-in flow").
   window.addEventListener('storage', (event) => {
-    if (event.key?.startsWith(PREFIX)) emit();
+    if (event.key?.startsWith(AUTH_STORAGE_PREFIX)) emit();
   });
 }

@@ -1,5 +1,6 @@
 import { Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { DEFAULT_SORT_DIRECTION, type SortDirection, toggleSortDirection } from '@towerwatch/domain';
 import { type ReactNode, useMemo, useState } from 'react';
 
 /** A column of a {@link SortableTable}. */
@@ -22,7 +23,7 @@ export interface SortableTableProps<Row> {
   initialSortKey?: string;
 }
 
-type Direction = 'asc' | 'desc';
+type Direction = SortDirection;
 
 /** Sorts rows by a column; nulls last whatever the direction. */
 export function sortRows<Row>(
@@ -55,7 +56,7 @@ export function SortableTable<Row>({
   initialSortKey,
 }: SortableTableProps<Row>) {
   const [sort, setSort] = useState<{ key: string; direction: Direction } | null>(
-    initialSortKey ? { key: initialSortKey, direction: 'desc' } : null,
+    initialSortKey ? { key: initialSortKey, direction: DEFAULT_SORT_DIRECTION } : null,
   );
   const sorted = useMemo(() => {
     const column = sort && columns.find((c) => c.key === sort.key);
@@ -65,8 +66,8 @@ export function SortableTable<Row>({
   const choose = (key: string) =>
     setSort((current) =>
       current?.key === key
-        ? { key, direction: current.direction === 'desc' ? 'asc' : 'desc' }
-        : { key, direction: 'desc' },
+        ? { key, direction: toggleSortDirection(current.direction) }
+        : { key, direction: DEFAULT_SORT_DIRECTION },
     );
 
   return (

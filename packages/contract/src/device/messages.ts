@@ -27,6 +27,7 @@ export type PinsMessage = z.infer<typeof pinsMessage>;
  * (door_open/close, lock_open/close) mirror the door/lock pins; condition events carry
  * `value` 1 (active, the default) or 0 (cleared).
  */
+// domain-rule-copy-ignore: the device protocol's own event names, not a domain alarm list
 export const DEVICE_EVENT_NAMES = [
   ...ACCESS_EVENTS,
   'smoke_detection',

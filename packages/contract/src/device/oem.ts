@@ -3,12 +3,11 @@
  * battery management system over their vendor bus and forwards as-is (feature-areas §7 OEM calls:
  * rectifier-info, -alarm, -measurement, -setting, bms-alarm, bms-measurement). Discriminated by `kind`.
  */
+import { RECTIFIER_TYPES } from '@towerwatch/domain';
 import { z } from 'zod';
 import { deviceTs, msgId } from './common.ts';
 
-/** Rectifier vendors (platform-core §3). */
-export const RECTIFIER_TYPES = ['vertiv', 'sarbs', 'eltek', 'jvolt'] as const;
-export type RectifierType = (typeof RECTIFIER_TYPES)[number];
+/** Rectifier vendors (platform-core §3, domain RECTIFIER_TYPES). */
 export const rectifierType = z.enum(RECTIFIER_TYPES);
 
 const base = { msg_id: msgId, ts: deviceTs };

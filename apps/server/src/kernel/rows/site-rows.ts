@@ -3,7 +3,7 @@
  * (snake_case columns → the spec's field names). Only repositories and these mappers see rows.
  */
 import type { SiteAlarm, SiteEvent } from '@towerwatch/contract';
-import { alarmGroupOf, eventGroupOf } from '@towerwatch/domain';
+import { alarmDisplayGroup, eventGroupOf } from '@towerwatch/domain';
 
 export interface SiteRow {
   uid: string;
@@ -77,7 +77,7 @@ export function eventValue(raw: unknown): number | null {
 export function toSiteAlarm(row: AlarmRow): SiteAlarm {
   return {
     id: row.alarm_id,
-    group: alarmGroupOf(row.alarm_id) ?? 'Env & Others',
+    group: alarmDisplayGroup(row.alarm_id),
     tenant: row.tenant === '' ? null : row.tenant,
     isNormal: row.is_normal,
     isAvailable: row.is_available,

@@ -9,7 +9,13 @@
  *   const sql = `select ... from sites s where ${siteScope(caller, p, 's')} and s.uid = ${p.add(uid)}`;
  *   await db.query(sql, p.values);
  */
-import { FIRST_OPERATOR_TENANT, POWER_EVENTS, RECTIFIER_LOW_VOLTAGE_EVENT } from '@towerwatch/domain';
+import {
+  FIRST_OPERATOR_TENANT,
+  isAlarmVisibleForTenants,
+  isEventVisibleForTenants,
+  POWER_ALARM_IDS,
+  POWER_EVENT_NAMES,
+} from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 
 /** Positional parameters being collected for one query. */
@@ -49,41 +55,38 @@ export function siteScope(caller: Caller, p: SqlParams, alias = 'sites'): string
 }
 
 /**
- * Condition on a tenant column of alarms/events: the tenant is allowed; rows without a tenant ('')
- * are shown, except power alarms/events, which count as the first operator tenant and are hidden
- * when that tenant is not allowed (platform-core §5). `nameColumn` is the alarm id / event name
- * column used to tell power rows apart.
+ * The name column of alarm rows (`alarmId`) or event rows (`eventName`): it tells power rows apart
+ * (domain POWER_ALARM_IDS / POWER_EVENT_NAMES, platform-core §5).
  */
-export function tenantScope(caller: Caller, p: SqlParams, tenantColumn: string, nameColumn?: string): string {
-  const allowed = p.add(caller.allowedTenants);
-  const firstAllowed = caller.allowedTenants.includes(FIRST_OPERATOR_TENANT);
-  if (firstAllowed || !nameColumn)
-    return `(${tenantColumn} = '' or ${tenantColumn} = any(${allowed}::text[]))`;
-  return `(${tenantColumn} = any(${allowed}::text[]) or (${tenantColumn} = '' and not (${nameColumn} = any(${p.add([...POWER_NAMES])}::text[]))))`;
+export type PowerColumn = { alarmId: string } | { eventName: string };
+
+/** The name column and the domain's power names (as SQL text[]) of a {@link PowerColumn}. */
+export function powerNamesOf(power: PowerColumn): { column: string; names: readonly string[] } {
+  return 'alarmId' in power
+    ? { column: power.alarmId, names: POWER_ALARM_IDS }
+    : { column: power.eventName, names: POWER_EVENT_NAMES };
 }
 
 /**
- * Power event names (domain POWER_EVENTS + rectifier battery_low) and the power alarm ids
- * (platform-core §3 alarm ids of the power group) that count as the first operator tenant's.
+ * Condition on a tenant column of alarms/events: the tenant is allowed; rows without a tenant ('')
+ * are shown, except power alarms/events, which count as the first operator tenant and are hidden
+ * when that tenant is not allowed (platform-core §5). `power` names the alarm id / event name
+ * column used to tell power rows apart.
  */
-export const POWER_NAMES: readonly string[] = [
-  ...POWER_EVENTS,
-  RECTIFIER_LOW_VOLTAGE_EVENT,
-  'ac_line_fail',
-  'dc_power_fail',
-  'site_on_battery',
-  'rectifier_fail',
-];
-
-/** True for power events and power alarm ids. */
-export function isPowerName(name: string): boolean {
-  return POWER_NAMES.includes(name);
+export function tenantScope(caller: Caller, p: SqlParams, tenantColumn: string, power?: PowerColumn): string {
+  const allowed = p.add(caller.allowedTenants);
+  const firstAllowed = caller.allowedTenants.includes(FIRST_OPERATOR_TENANT);
+  if (firstAllowed || !power) return `(${tenantColumn} = '' or ${tenantColumn} = any(${allowed}::text[]))`;
+  const { column, names } = powerNamesOf(power);
+  return `(${tenantColumn} = any(${allowed}::text[]) or (${tenantColumn} = '' and not (${column} = any(${p.add([...names])}::text[]))))`;
 }
 
-/** True when a row with this tenant ('' = none) and name is visible to the caller (same rule in JS). */
-export function isTenantVisible(caller: Caller, tenant: string, name: string): boolean {
-  if (tenant === '') {
-    return !isPowerName(name) || caller.allowedTenants.includes(FIRST_OPERATOR_TENANT);
-  }
-  return caller.allowedTenants.includes(tenant);
+/** True when an alarm row with this tenant ('' = none) is visible to the caller (the same rule in JS). */
+export function isAlarmTenantVisible(caller: Caller, tenant: string, alarmId: string): boolean {
+  return isAlarmVisibleForTenants({ id: alarmId, tenant }, caller.allowedTenants);
+}
+
+/** True when an event with this tenant ('' = none) and name is visible to the caller (the same rule in JS). */
+export function isEventTenantVisible(caller: Caller, tenant: string, name: string): boolean {
+  return isEventVisibleForTenants({ name, tenant }, caller.allowedTenants);
 }

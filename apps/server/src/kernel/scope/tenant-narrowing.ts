@@ -4,25 +4,16 @@
  * tenant, platform-core §5), and tenant-less non-power rows (site-wide, e.g. door events).
  */
 import { FIRST_OPERATOR_TENANT } from '@towerwatch/domain';
-import { POWER_NAMES, type SqlParams } from './sql-scope.ts';
+import { type PowerColumn, powerNamesOf, type SqlParams } from './sql-scope.ts';
 
 export function tenantNarrowing(
   p: SqlParams,
   tenants: readonly string[],
   tenantCol: string,
-  nameCol: string,
+  power: PowerColumn,
 ): string {
   const powerIncluded = tenants.includes(FIRST_OPERATOR_TENANT);
-  const noTenant = powerIncluded ? 'true' : `not (${nameCol} = any(${p.add([...POWER_NAMES])}::text[]))`;
+  const { column, names } = powerNamesOf(power);
+  const noTenant = powerIncluded ? 'true' : `not (${column} = any(${p.add([...names])}::text[]))`;
   return `(${tenantCol} = any(${p.add([...tenants])}::text[]) or (${tenantCol} = '' and ${noTenant}))`;
-}
-
-/** Start of a calendar day in Asia/Dhaka (UTC+6, no daylight saving). */
-export function dhakaDayStart(date: string): Date {
-  return new Date(`${date}T00:00:00+06:00`);
-}
-
-/** The calendar date (YYYY-MM-DD) in Asia/Dhaka of an instant. */
-export function dhakaDate(at: Date): string {
-  return new Date(at.getTime() + 6 * 3600_000).toISOString().slice(0, 10);
 }

@@ -4,12 +4,12 @@
  * it was down (site_down_history) and the share of on-battery time the site stayed up.
  */
 import type { BatteryAvailabilityQuery, BatteryAvailabilityReply } from '@towerwatch/contract';
+import { availabilityPercent, dhakaDayEnd, dhakaDayStart } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
-import { isTenantVisible } from '../../kernel/scope/sql-scope.ts';
+import { isEventTenantVisible } from '../../kernel/scope/sql-scope.ts';
 import type { Clock } from '../../clock.ts';
 import type { SiteLookup } from '../site/index.ts';
 import { requireSite } from '../../kernel/scope/site-scope.ts';
-import { dhakaDayStart } from '../../kernel/scope/tenant-narrowing.ts';
 import type { BatteryAvailabilityRepository } from './battery-availability.repository.ts';
 import {
   clip,
@@ -25,14 +25,12 @@ export interface BatteryAvailabilityDeps {
   clock: Clock;
 }
 
-const pct = (x: number) => Math.round(x * 10000) / 100;
-
 export function createBatteryAvailabilityService(deps: BatteryAvailabilityDeps) {
   return {
     async availability(caller: Caller, q: BatteryAvailabilityQuery): Promise<BatteryAvailabilityReply> {
       await requireSite(deps.sites, caller, q.site_uid, false);
       const from = dhakaDayStart(q.date);
-      const dayEnd = from.getTime() + 86_400_000;
+      const dayEnd = dhakaDayEnd(q.date).getTime();
       // A day in progress counts up to now; a future day has no time yet.
       const end = Math.max(from.getTime(), Math.min(dayEnd, deps.clock.now().getTime()));
       const [transitions, down] = await Promise.all([
@@ -41,7 +39,7 @@ export function createBatteryAvailabilityService(deps: BatteryAvailabilityDeps) 
       ]);
       const byTenant = new Map<string, { at: number; active: boolean }[]>();
       for (const t of transitions) {
-        if (!isTenantVisible(caller, t.tenant, 'battery_power')) continue;
+        if (!isEventTenantVisible(caller, t.tenant, 'battery_power')) continue;
         const list = byTenant.get(t.tenant) ?? [];
         list.push({ at: t.time.getTime(), active: t.active });
         byTenant.set(t.tenant, list);
@@ -68,8 +66,8 @@ export function createBatteryAvailabilityService(deps: BatteryAvailabilityDeps) 
         onBatterySeconds: Math.round(onMs / 1000),
         downSeconds: Math.round(downMs / 1000),
         downWhileOnBatterySeconds: Math.round(bothMs / 1000),
-        batteryAvailability: onMs > 0 ? pct(1 - bothMs / onMs) : null,
-        siteAvailability: spanMs > 0 ? pct(1 - downMs / spanMs) : 100,
+        batteryAvailability: onMs > 0 ? availabilityPercent(bothMs, onMs) : null,
+        siteAvailability: availabilityPercent(downMs, spanMs),
       };
     },
   };

@@ -23,11 +23,11 @@ export interface EventQuery {
 }
 
 function whereEvents(caller: Caller, p: SqlParams, q: Omit<EventQuery, 'limit' | 'before'>): string {
-  const parts = [siteScope(caller, p, 's'), tenantScope(caller, p, 'e.tenant', 'e.name')];
+  const parts = [siteScope(caller, p, 's'), tenantScope(caller, p, 'e.tenant', { eventName: 'e.name' })];
   if (q.siteUid) parts.push(`e.site_uid = ${p.add(q.siteUid)}`);
   if (q.siteUids) parts.push(`e.site_uid = any(${p.add(q.siteUids)}::text[])`);
   if (q.group) parts.push(`e.event_group = ${p.add(q.group)}`);
-  if (q.tenants?.length) parts.push(tenantNarrowing(p, q.tenants, 'e.tenant', 'e.name'));
+  if (q.tenants?.length) parts.push(tenantNarrowing(p, q.tenants, 'e.tenant', { eventName: 'e.name' }));
   if (q.names) parts.push(`e.name = any(${p.add([...q.names])}::text[])`);
   return parts.join(' and ');
 }

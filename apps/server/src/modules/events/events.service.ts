@@ -5,7 +5,6 @@
  */
 import {
   type AcknowledgeEventReply,
-  EVENT_PAGE_SIZE,
   type EventPageReply,
   type LastEventsQuery,
   type LastEventsReply,
@@ -15,7 +14,7 @@ import {
   type NetworkEventsReply,
   type SiteEventsQuery,
 } from '@towerwatch/contract';
-import { visibleEventKinds } from '@towerwatch/domain';
+import { EVENT_PAGE_SIZE, hasMorePages, visibleEventKinds } from '@towerwatch/domain';
 import { type Caller, toDomainUser } from '../../auth/caller.ts';
 import { assertNotReadOnly } from '../../kernel/http/guards.ts';
 import type { EventBus } from '../../bus/bus.ts';
@@ -34,7 +33,7 @@ export interface EventsServiceDeps {
 }
 
 const nextCursor = (items: { id: number }[], limit: number) =>
-  items.length < limit ? null : (items[items.length - 1]?.id ?? null);
+  hasMorePages(items.length, limit) ? (items[items.length - 1]?.id ?? null) : null;
 
 export function createEventsService(deps: EventsServiceDeps) {
   const kinds = (caller: Caller) => visibleEventKinds(toDomainUser(caller.user));

@@ -106,7 +106,7 @@ export function createExportRepository(db: Queryable) {
            from alarms a join sites s on s.uid = a.site_uid join companies c on c.id = s.company_id
           where not a.is_normal and a.is_available and not a.is_disable
             and coalesce(a.raised_at, a.last_event_at) is not null
-            and ${sitesWhere(caller, p, scope)} and ${tenantScope(caller, p, 'a.tenant', 'a.alarm_id')}
+            and ${sitesWhere(caller, p, scope)} and ${tenantScope(caller, p, 'a.tenant', { alarmId: 'a.alarm_id' })}
             and (a.tenant = '' or a.tenant = any(${p.add(scope.tenants)}::text[]))
           order by since desc, s.uid`,
         p.values,

@@ -11,13 +11,12 @@ import type {
   SiteAvailabilityQuery,
   SiteAvailabilityReply,
 } from '@towerwatch/contract';
-import { visibleSiteTenants } from '@towerwatch/domain';
+import { availabilityPercent, dhakaDate, dhakaDayStart, visibleSiteTenants } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
 import { ValidationError } from '../../errors.ts';
 import type { SiteLookup } from '../site/index.ts';
 import { assertTenantsAllowed, ownerFilter } from '../../kernel/scope/site-scope.ts';
-import { dhakaDate, dhakaDayStart } from '../../kernel/scope/tenant-narrowing.ts';
 import { clip, type Interval, totalMs } from '../../kernel/time/intervals.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 
@@ -32,7 +31,6 @@ export interface AvailabilityDeps {
 }
 
 /** Percentage rounded to 2 decimals. */
-const pct = (x: number) => Math.round(x * 10000) / 100;
 
 export function createAvailabilityService(deps: AvailabilityDeps) {
   return {
@@ -78,7 +76,7 @@ export function createAvailabilityService(deps: AvailabilityDeps) {
             downSeconds: Math.round(downMs / 1000),
             outages: entry?.outages ?? 0,
             downNow: entry?.downNow ?? false,
-            availability: spanMs > 0 ? pct(1 - downMs / spanMs) : 100,
+            availability: availabilityPercent(downMs, spanMs),
           };
         }),
         from: from.toISOString(),
@@ -117,7 +115,7 @@ export function createAvailabilityService(deps: AvailabilityDeps) {
             siteCount,
             downSeconds,
             sitesDown: r.sites_down,
-            availability: possible > 0 ? pct(1 - Math.min(downSeconds, possible) / possible) : 100,
+            availability: availabilityPercent(downSeconds, possible),
           };
         }),
         from: from.toISOString(),

@@ -2,9 +2,9 @@
  * Folds a counters snapshot into one caller's scope: the same rules as `siteScope`, `tenantScope`
  * and `tenantNarrowing` in SQL, on the keys' company, site tenants and alarm tenants.
  */
-import { FIRST_OPERATOR_TENANT } from '@towerwatch/domain';
+import { emptySiteCounts, FIRST_OPERATOR_TENANT, isPowerAlarm } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
-import { isPowerName, isTenantVisible } from '../../kernel/scope/sql-scope.ts';
+import { isAlarmTenantVisible } from '../../kernel/scope/sql-scope.ts';
 import { type CountScope, SITE_FLAGS } from './counts.repository.ts';
 import type { AlarmAgg, ScopeCounts, SiteAgg, Snapshot } from './counts-snapshot.ts';
 
@@ -27,9 +27,9 @@ function siteVisible(caller: Caller, scope: CountScope, companyId: string, siteT
 
 /** `tenantScope` and, with a tenant filter, `tenantNarrowing` of an alarm row's tenant. */
 function alarmTenantVisible(caller: Caller, scope: CountScope, tenant: string, alarmId: string): boolean {
-  if (!isTenantVisible(caller, tenant, alarmId)) return false;
+  if (!isAlarmTenantVisible(caller, tenant, alarmId)) return false;
   if (!scope.tenant || tenant === scope.tenant) return true;
-  return tenant === '' && (scope.tenant === FIRST_OPERATOR_TENANT || !isPowerName(alarmId));
+  return tenant === '' && (scope.tenant === FIRST_OPERATOR_TENANT || !isPowerAlarm(alarmId));
 }
 
 /** What `caller` sees of `snap` with the query's filters (computed once per scope and snapshot). */
@@ -55,19 +55,10 @@ export function fold(snap: Snapshot, caller: Caller, scope: CountScope): ScopeCo
     .filter(
       (o) =>
         siteVisible(caller, scope, o.company_id, o.site_tenants) &&
-        isTenantVisible(caller, o.tenant, 'device_online'),
+        isAlarmTenantVisible(caller, o.tenant, 'device_online'),
     )
     .map((o) => ({ last_event_at: o.last_event_at }));
-  const sites: SiteAgg = {
-    total: 0,
-    rms: 0,
-    rectifier: 0,
-    acs: 0,
-    sarbs: 0,
-    vertiv: 0,
-    eltek: 0,
-    total_door: 0,
-  };
+  const sites: SiteAgg = { ...emptySiteCounts(), total_door: 0 };
   const dcLoads = new Map<string, number>();
   for (const k of snap.sites) {
     if (!siteVisible(caller, scope, k.company_id, k.tenants)) continue;

@@ -3,6 +3,7 @@
  * process: one read serves every request and every scope that asked before it started; a read
  * fetches only the delta rows added since the previous one (see counts.service.ts).
  */
+import type { SiteCounts } from '@towerwatch/domain';
 import type {
   AlarmKeyRow,
   CountsRepository,
@@ -18,14 +19,7 @@ export interface AlarmAgg {
   paused: number;
 }
 
-export interface SiteAgg {
-  total: number;
-  rms: number;
-  rectifier: number;
-  acs: number;
-  sarbs: number;
-  vertiv: number;
-  eltek: number;
+export interface SiteAgg extends SiteCounts {
   total_door: number;
 }
 

@@ -39,8 +39,8 @@ async function fromScratch(username: string, tenant?: string, companyId?: string
     return parts.join(' and ');
   };
   const p = sqlParams();
-  const where = [sitesWhere(p), tenantScope(caller, p, 'a.tenant', 'a.alarm_id')];
-  if (tenant) where.push(tenantNarrowing(p, [tenant], 'a.tenant', 'a.alarm_id'));
+  const where = [sitesWhere(p), tenantScope(caller, p, 'a.tenant', { alarmId: 'a.alarm_id' })];
+  if (tenant) where.push(tenantNarrowing(p, [tenant], 'a.tenant', { alarmId: 'a.alarm_id' }));
   const alarms = await t.pool.query<{ alarm_id: string; sites: number; raised: number; paused: number }>(
     `select a.alarm_id, count(distinct a.site_uid)::int as sites,
             (count(distinct a.site_uid) filter (where not a.is_normal and not a.is_disable))::int as raised,

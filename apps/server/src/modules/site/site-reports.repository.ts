@@ -29,9 +29,12 @@ export function createSiteReportsRepository(db: Queryable) {
       q: { siteUid?: string; tenant?: string; limit: number },
     ): Promise<RunningRow[]> {
       const p = sqlParams();
-      const parts = [siteScope(caller, p, 's'), tenantScope(caller, p, 'a.tenant', 'a.alarm_id')];
+      const parts = [
+        siteScope(caller, p, 's'),
+        tenantScope(caller, p, 'a.tenant', { alarmId: 'a.alarm_id' }),
+      ];
       if (q.siteUid) parts.push(`a.site_uid = ${p.add(q.siteUid)}`);
-      if (q.tenant) parts.push(tenantNarrowing(p, [q.tenant], 'a.tenant', 'a.alarm_id'));
+      if (q.tenant) parts.push(tenantNarrowing(p, [q.tenant], 'a.tenant', { alarmId: 'a.alarm_id' }));
       const { rows } = await db.query<RunningRow>(
         `select a.site_uid, s.name as site_name, a.alarm_id, a.tenant,
                 coalesce(a.raised_at, a.last_event_at, now()) as since

@@ -5,14 +5,13 @@ import type {
   RunningEventsQuery,
   RunningEventsReply,
 } from '@towerwatch/contract';
-import { alarmGroupOf } from '@towerwatch/domain';
+import { alarmDisplayGroup, dhakaDayEnd, dhakaDayStart } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
 import { ValidationError } from '../../errors.ts';
 import type { SiteRepository } from './site.repository.ts';
 import type { SiteReportsRepository } from './site-reports.repository.ts';
 import { assertTenantsAllowed, requireSite } from '../../kernel/scope/site-scope.ts';
-import { dhakaDayStart } from '../../kernel/scope/tenant-narrowing.ts';
 
 export interface SiteReportsDeps {
   sites: SiteRepository;
@@ -25,7 +24,7 @@ const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
 
 /** [from, until) of optional Asia/Dhaka dates; default the last 7 days up to now. */
 export function dateRange(now: Date, fromDate?: string, untilDate?: string): { from: Date; until: Date } {
-  const until = untilDate ? new Date(dhakaDayStart(untilDate).getTime() + DAY_MS) : now;
+  const until = untilDate ? dhakaDayEnd(untilDate) : now;
   const from = fromDate ? dhakaDayStart(fromDate) : new Date(until.getTime() - 7 * DAY_MS);
   if (from >= until)
     throw new ValidationError('query.from_date', 'query.from_date: must be before until_date');
@@ -48,7 +47,7 @@ export function createSiteReportsService(deps: SiteReportsDeps) {
           siteUid: r.site_uid,
           siteName: r.site_name,
           name: r.alarm_id,
-          group: alarmGroupOf(r.alarm_id) ?? 'Env & Others',
+          group: alarmDisplayGroup(r.alarm_id),
           tenant: r.tenant === '' ? null : r.tenant,
           since: r.since.toISOString(),
           durationSeconds: seconds(now.getTime() - r.since.getTime()),

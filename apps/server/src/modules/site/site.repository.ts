@@ -64,7 +64,7 @@ function whereSites(caller: Caller, p: SqlParams, f: SiteListFilter): string {
   }
   if (f.alarmCondition) {
     parts.push(
-      `exists (select 1 from alarms a where a.site_uid = s.uid and ${tenantScope(caller, p, 'a.tenant', 'a.alarm_id')} and ${f.alarmCondition(p)})`,
+      `exists (select 1 from alarms a where a.site_uid = s.uid and ${tenantScope(caller, p, 'a.tenant', { alarmId: 'a.alarm_id' })} and ${f.alarmCondition(p)})`,
     );
   }
   return parts.join(' and ');
@@ -130,7 +130,7 @@ export function createSiteRepository(db: Queryable) {
       const p = sqlParams();
       const { rows } = await db.query<AlarmRow>(
         `select a.* from alarms a where a.site_uid = any(${p.add(siteUids)}::text[])
-           and ${tenantScope(caller, p, 'a.tenant', 'a.alarm_id')}
+           and ${tenantScope(caller, p, 'a.tenant', { alarmId: 'a.alarm_id' })}
          order by a.site_uid, a.alarm_id, a.tenant`,
         p.values,
       );

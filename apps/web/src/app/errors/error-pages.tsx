@@ -1,5 +1,6 @@
 import { Button, Center, Code, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
+import { ERROR_PAGE } from '@towerwatch/domain';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload.ts';
 
@@ -30,7 +31,7 @@ export function ErrorView({ status, message }: ErrorViewProps) {
 
 /** Unknown routes (platform-core §2, §8). */
 export function NotFoundPage() {
-  return <ErrorView status={404} message="This page could not be found" />;
+  return <ErrorView status={ERROR_PAGE.notFoundStatus} message={ERROR_PAGE.notFoundMessage} />;
 }
 
 /** Route errors: the message (or 'Error') and the status code (default 500) (platform-core §8). */
@@ -44,15 +45,18 @@ export function RouteErrorPage() {
     );
   }
   if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return <NotFoundPage />;
-    const message = typeof error.data === 'string' && error.data ? error.data : error.statusText || 'Error';
+    if (error.status === ERROR_PAGE.notFoundStatus) return <NotFoundPage />;
+    const message =
+      typeof error.data === 'string' && error.data
+        ? error.data
+        : error.statusText || ERROR_PAGE.defaultMessage;
     return <ErrorView status={error.status} message={message} />;
   }
   const status =
     typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
       ? error.status
-      : 500;
-  const message = error instanceof Error && error.message ? error.message : 'Error';
+      : ERROR_PAGE.defaultStatus;
+  const message = error instanceof Error && error.message ? error.message : ERROR_PAGE.defaultMessage;
   if (import.meta.env.DEV && error instanceof Error) console.error(error);
   return (
     <>

@@ -2,7 +2,13 @@ import { ActionIcon, Anchor, Badge, Box, Button, Group, Select, Text, Title, Too
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconList, IconMenu2 } from '@tabler/icons-react';
 import type { AuthUser } from '@towerwatch/contract';
-import { isSiteSpecificRoute, showTenantDropdown, tenantLabel, userTypeLabel } from '@towerwatch/domain';
+import {
+  isSiteSpecificRoute,
+  SITE_ID_COPIED_MESSAGE,
+  showTenantDropdown,
+  tenantLabel,
+  userTypeLabel,
+} from '@towerwatch/domain';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { emergencyAlarmStore } from '../../lib/emergency-alarm.ts';
@@ -24,7 +30,7 @@ export interface TopBarProps {
 async function copySiteId(id: string) {
   try {
     await navigator.clipboard.writeText(id);
-    notifications.show({ color: 'teal', message: 'Site ID copied to clipboard' });
+    notifications.show({ color: 'teal', message: SITE_ID_COPIED_MESSAGE });
   } catch (error) {
     // A clipboard failure is only logged (platform-core §8).
     console.error('Copying the site ID failed', error);

@@ -1,9 +1,10 @@
 import type { DashboardCountReply, StatusCountsReply } from '@towerwatch/contract';
 import {
   type DashboardTileId,
+  tileFilter as domainTileFilter,
   LOADING_COUNT,
-  OFFLINE_BUCKET_BOUNDS,
   OFFLINE_BUCKETS,
+  offlineBucketFilter,
 } from '@towerwatch/domain';
 import type { SiteListFilter } from '../../lib/site-filter-url.ts';
 
@@ -18,33 +19,13 @@ export interface TileBreakdownLine {
 }
 
 /**
- * The /site/list filter of each tile (the spec says each tile has one but not which; these are the
- * site filter entities that select exactly the sites the tile counts). Paused Alarms is not a link.
+ * The /site/list filter of each tile (domain `tileFilter`), with the dashboard's tenant. Total Sites
+ * and Paused Alarms have none.
  */
 export function tileFilter(id: DashboardTileId, tenant: string | null): SiteListFilter | null {
-  const withTenant = (filter: SiteListFilter): SiteListFilter => (tenant ? { ...filter, tenant } : filter);
-  switch (id) {
-    case 'total_sites':
-      return null;
-    case 'rms_installed':
-      return withTenant({ type: 'property', id: 'devices', exists: true });
-    case 'acs_installed':
-      return withTenant({ type: 'property', id: 'door_status', exists: true });
-    case 'device_offline':
-      return withTenant({ type: 'alarm', id: 'device_online', expected: false });
-    case 'pg_on':
-      return withTenant({ type: 'alarm', id: 'pg_on', expected: false });
-    case 'dc_no_load':
-      return withTenant({ type: 'property', id: 'dc_load', value: 'DOWN' });
-    case 'dc_overload':
-      return withTenant({ type: 'property', id: 'dc_load', value: 'OVER' });
-    case 'door_open':
-      return withTenant({ type: 'alarm', id: 'door_status', expected: false });
-    case 'security_breach':
-      return withTenant({ type: 'alarm', id: 'security_breach', expected: false });
-    case 'paused_alarms':
-      return null;
-  }
+  const filter = domainTileFilter(id);
+  if (!filter) return null;
+  return tenant ? { ...filter, tenant } : filter;
 }
 
 /** Where each tile's number comes from in the two count replies. */
@@ -92,21 +73,11 @@ export function tileBreakdown(
     }));
   }
   if (id === 'device_offline') {
-    return OFFLINE_BUCKETS.map((bucket, index) => {
-      const bounds = OFFLINE_BUCKET_BOUNDS[bucket];
-      return {
-        label: labels[index] ?? bucket,
-        count: dashboard?.alarmCount.deviceOffline[bucket] ?? LOADING_COUNT,
-        filter: {
-          type: 'alarm',
-          id: 'device_online',
-          expected: false,
-          ...(bounds.min !== undefined ? { minDuration: bounds.min } : {}),
-          ...(bounds.max !== undefined ? { maxDuration: bounds.max } : {}),
-          ...(tenant ? { tenant } : {}),
-        },
-      };
-    });
+    return OFFLINE_BUCKETS.map((bucket, index) => ({
+      label: labels[index] ?? bucket,
+      count: dashboard?.alarmCount.deviceOffline[bucket] ?? LOADING_COUNT,
+      filter: { ...offlineBucketFilter(bucket), ...(tenant ? { tenant } : {}) },
+    }));
   }
   return [];
 }

@@ -1,4 +1,5 @@
 import type { SiteAvailabilityItem } from '@towerwatch/contract';
+import { availabilityPercent } from '@towerwatch/domain';
 
 /**
  * Colour bands of a site's availability (the spec shows none; decision, docs/api.md "Site
@@ -93,8 +94,7 @@ export function summarise(items: readonly SiteAvailabilityItem[], spanSeconds: n
     if (item.downNow) downNow += 1;
   }
   const possible = items.length * spanSeconds;
-  const availability =
-    possible > 0 ? Math.round((1 - Math.min(downSeconds, possible) / possible) * 10000) / 100 : 100;
+  const availability = availabilityPercent(downSeconds, possible);
   return { sites: items.length, availability, sitesWithOutages, downNow, downSeconds, byBand };
 }
 

@@ -3,6 +3,7 @@ import {
   DEFAULT_MAP_POINT,
   isAlarmRaised,
   type LatLng,
+  MAP_NON_FAULT_ALARM_IDS,
   POWER_ALARM_IDS,
   readLatLng,
 } from '@towerwatch/domain';
@@ -43,7 +44,7 @@ export function worseStatus(a: MapStatus, b: MapStatus): MapStatus {
   return statusRank(a) <= statusRank(b) ? a : b;
 }
 
-const NOT_FAULTS: ReadonlySet<string> = new Set(['device_online', 'dg_on', 'pg_on']);
+const NOT_FAULTS: ReadonlySet<string> = new Set(MAP_NON_FAULT_ALARM_IDS);
 const CRITICAL_ALARMS: ReadonlySet<string> = new Set(POWER_ALARM_IDS.filter((id) => !NOT_FAULTS.has(id)));
 
 /** How a raised alarm weighs: a power fault, another alarm, or a running state (DG / PG on). */

@@ -9,6 +9,6 @@ import { checkRestrictedAction } from '@towerwatch/domain';
 export function allowRestrictedAction(user: AuthUser, action: string): boolean {
   const check = checkRestrictedAction(user, action);
   if (check.allowed) return true;
-  notifications.show({ color: 'red', message: check.message, autoClose: 3000, position: 'top-center' });
+  notifications.show({ color: 'red', message: check.message });
   return false;
 }

@@ -87,7 +87,8 @@ describe('site overview model', () => {
     expect(chain.access).toEqual([{ label: 'Door', text: 'OPEN', active: true }]);
     expect(chain.rectifier).toEqual({ types: ['eltek'], failed: true });
     expect(chain.dcLoad).toEqual([{ tenant: 'robi', value: 'OVER', label: 'Overload' }]);
-    expect(formatMinutes(chain.battery.backupMinutes)).toBe('2 h 05 min');
+    expect(formatMinutes(chain.battery.backupMinutes)).toBe('2hr 5m');
+    expect(formatMinutes(null)).toBe('—');
   });
 
   it('patches a live pin reading', () => {

@@ -4,6 +4,7 @@ import {
   type ColourKind,
   DC_LOAD_LABELS,
   eventDisplayName,
+  formatDuration,
   isPausedAlarm,
   type ValueColour,
   valueColour,
@@ -195,10 +196,8 @@ export function alarmRows(alarms: readonly SiteAlarm[], companyCode: string | nu
     .sort((a, b) => order[a.state] - order[b.state] || a.name.localeCompare(b.name));
 }
 
-/** Minutes as '3 h 05 min'. */
+/** Minutes (rounded) in the spec's duration format ('2hr 5m', domain formatDuration); '—' when unknown. */
 export function formatMinutes(minutes: number | null): string {
   if (minutes === null || !Number.isFinite(minutes)) return '—';
-  const m = Math.max(0, Math.round(minutes));
-  const h = Math.floor(m / 60);
-  return h > 0 ? `${h} h ${String(m % 60).padStart(2, '0')} min` : `${m} min`;
+  return formatDuration(Math.round(minutes) * 60);
 }

@@ -14,6 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import {
   companyLabel,
+  DC_LOAD_LABELS,
   type DashboardTileId,
   dashboardTilesFor,
   hasAccessRole,
@@ -155,9 +156,9 @@ export function BusinessDashboardPage() {
             title="DC load"
             stacked
             items={[
-              { label: 'No Load', value: s?.dcPower.no_load, color: 'orange' },
-              { label: 'Normal', value: s?.dcPower.normal_load, color: 'teal' },
-              { label: 'Overload', value: s?.dcPower.over_load, color: 'red' },
+              { label: DC_LOAD_LABELS.DOWN, value: s?.dcPower.no_load, color: 'orange' },
+              { label: DC_LOAD_LABELS.NORMAL, value: s?.dcPower.normal_load, color: 'teal' },
+              { label: DC_LOAD_LABELS.OVER, value: s?.dcPower.over_load, color: 'red' },
             ]}
           />
         </Stack>

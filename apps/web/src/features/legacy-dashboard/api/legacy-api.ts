@@ -8,31 +8,9 @@ import {
   type SiteListReply,
 } from '@towerwatch/contract';
 import { queryOptions } from '@tanstack/react-query';
+import { SITE_LOAD_LIMIT } from '@towerwatch/domain';
 import { apiFetch, apiResponse } from '../../../lib/api-client.ts';
 import { inDhaka } from '../../../lib/time.ts';
-
-/** Tabs of the legacy dashboard (platform-core §2), keyed by their path segment ('' = root). */
-export const LEGACY_TABS = [
-  { segment: '', id: 'stations', label: 'All RMS Station' },
-  { segment: 'alarm', id: 'alarm', label: 'Alarm' },
-  { segment: 'dc-energy-meter', id: 'energy', label: 'DC Energy Meter' },
-  { segment: 'climate', id: 'climate', label: 'Climate' },
-  { segment: 'rectifier', id: 'voltage', label: 'Rectifier' },
-  { segment: 'battery', id: 'battery', label: 'Battery' },
-] as const;
-/** A legacy tab. */
-export type LegacyTab = (typeof LEGACY_TABS)[number];
-/** A legacy tab id. */
-export type LegacyTabId = LegacyTab['id'];
-
-/** Export kind of each tab (platform-core §2): energy, climate, voltage; the others have none. */
-export const LEGACY_EXPORT_KIND = {
-  energy: 'energy',
-  climate: 'climate',
-  voltage: 'voltage',
-} as const satisfies Partial<Record<LegacyTabId, LegacyTableKind>>;
-/** A tab with an export. */
-export type ExportTabId = keyof typeof LEGACY_EXPORT_KIND;
 
 export const legacyKeys = {
   all: ['legacy-dashboard'] as const,
@@ -47,7 +25,7 @@ export const stationsQueryOptions = (tenant: string | null) =>
     queryKey: legacyKeys.stations(tenant),
     queryFn: ({ signal }) =>
       apiFetch<SiteListReply>(SITE_API_PATHS.siteFetch, {
-        query: { limit: 1000, page: 1, tenants: tenant ? [tenant] : undefined },
+        query: { limit: SITE_LOAD_LIMIT, page: 1, tenants: tenant ? [tenant] : undefined },
         signal,
       }),
   });

@@ -16,11 +16,13 @@ import { IconAdjustmentsHorizontal, IconFileSpreadsheet } from '@tabler/icons-re
 import { type UseQueryResult, useMutation, useQuery } from '@tanstack/react-query';
 import type { LegacyTableReply } from '@towerwatch/contract';
 import {
-  LEGACY_DASHBOARD_PATH,
   allowedTenants,
   isAnyTenant,
+  LEGACY_TABS,
+  legacyShowsTenantSelector,
+  legacyTabForPath,
+  legacyTenantOptions,
   normalizePath,
-  tenantLabel,
 } from '@towerwatch/domain';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -29,10 +31,6 @@ import { useAuthUser } from '../../auth/hooks/use-session.ts';
 import {
   alarmsQueryOptions,
   downloadExport,
-  type ExportTabId,
-  LEGACY_EXPORT_KIND,
-  LEGACY_TABS,
-  type LegacyTab,
   legacyTableQueryOptions,
   stationsQueryOptions,
 } from '../api/legacy-api.ts';
@@ -48,9 +46,13 @@ import {
 
 const ALL_TENANT = 'all';
 
+/** A legacy tab (domain LEGACY_TABS: path, columns, export kind). */
+type LegacyTab = (typeof LEGACY_TABS)[number];
+/** The export kind of a tab that has one. */
+type ExportKind = NonNullable<LegacyTab['exportKind']>;
+
 function currentTab(pathname: string): LegacyTab {
-  const segment = normalizePath(pathname).slice(LEGACY_DASHBOARD_PATH.length + 1);
-  return LEGACY_TABS.find((tab) => tab.segment === segment) ?? LEGACY_TABS[0];
+  return legacyTabForPath(normalizePath(pathname)) ?? LEGACY_TABS[0];
 }
 
 function Loading() {
@@ -69,7 +71,7 @@ function useErrorToast(error: unknown) {
 }
 
 /** The row field each ranking tab sorts by first (descending). */
-const SORT_FIELD: Record<ExportTabId, string> = {
+const SORT_FIELD: Record<ExportKind, string> = {
   energy: 'load_kw',
   climate: 'temperature_c',
   voltage: 'voltage_v',
@@ -89,7 +91,7 @@ function RankingTab({ tab, table }: { tab: LegacyTab; table: UseQueryResult<Lega
     <RankingTable
       table={table.data}
       caption={tab.label}
-      sortField={tab.id in SORT_FIELD ? SORT_FIELD[tab.id as ExportTabId] : undefined}
+      sortField={tab.exportKind ? SORT_FIELD[tab.exportKind] : undefined}
     />
   );
 }
@@ -106,13 +108,13 @@ export function LegacyDashboardPage() {
   const tab = currentTab(pathname);
   const [tenantChoice, setTenantChoice] = useState(ALL_TENANT);
   const [columns, setColumns] = useState<StationColumn[]>([...STATION_COLUMN_OPTIONS]);
-  const chosen = tenantChoice === ALL_TENANT || tab.id === 'climate' ? null : tenantChoice;
+  const chosen = tenantChoice === ALL_TENANT || !legacyShowsTenantSelector(tab.id) ? null : tenantChoice;
   const tenant = chosen && isAnyTenant(chosen) ? chosen : null;
-  const exportKind = tab.id in LEGACY_EXPORT_KIND ? LEGACY_EXPORT_KIND[tab.id as ExportTabId] : null;
+  const exportKind = tab.exportKind;
 
   const stations = useQuery({
     ...stationsQueryOptions(tenant),
-    enabled: tab.id === 'stations' || tab.id === 'battery',
+    enabled: tab.id === 'all-rms-station' || tab.id === 'battery',
   });
   const table = useQuery({
     ...legacyTableQueryOptions(exportKind ?? 'energy', tenant),
@@ -133,10 +135,7 @@ export function LegacyDashboardPage() {
             value={tab.id}
             onChange={(value) => {
               const next = LEGACY_TABS.find((t) => t.id === value);
-              if (next)
-                void navigate(
-                  next.segment ? `${LEGACY_DASHBOARD_PATH}/${next.segment}` : LEGACY_DASHBOARD_PATH,
-                );
+              if (next) void navigate(next.path);
             }}
             variant="default"
           >
@@ -149,7 +148,7 @@ export function LegacyDashboardPage() {
             </Tabs.List>
           </Tabs>
           <Group gap="xs" py={6}>
-            {tab.id !== 'climate' && (
+            {legacyShowsTenantSelector(tab.id) && (
               <Select
                 aria-label="Tenant"
                 size="xs"
@@ -157,13 +156,13 @@ export function LegacyDashboardPage() {
                 allowDeselect={false}
                 value={tenantChoice}
                 onChange={(value) => value && setTenantChoice(value)}
-                data={[
-                  { value: ALL_TENANT, label: 'All Tenant' },
-                  ...allowedTenants(user).map((t) => ({ value: t, label: tenantLabel(t) })),
-                ]}
+                data={legacyTenantOptions(allowedTenants(user)).map((o) => ({
+                  value: o.value ?? ALL_TENANT,
+                  label: o.label,
+                }))}
               />
             )}
-            {tab.id === 'stations' && (
+            {tab.id === 'all-rms-station' && (
               <Popover position="bottom-end" shadow="md">
                 <Popover.Target>
                   <Button size="xs" variant="default" leftSection={<IconAdjustmentsHorizontal size={14} />}>
@@ -200,7 +199,7 @@ export function LegacyDashboardPage() {
         </Group>
       </Paper>
       <Paper withBorder radius="md" p="xs">
-        {tab.id === 'stations' &&
+        {tab.id === 'all-rms-station' &&
           (stations.isPending ? (
             <Loading />
           ) : (
@@ -216,7 +215,7 @@ export function LegacyDashboardPage() {
         {tab.id === 'battery' &&
           (stations.isPending ? <Loading /> : <BatteryTable sites={stations.data?.items ?? []} />)}
       </Paper>
-      {tab.id === 'stations' && stations.data && (
+      {tab.id === 'all-rms-station' && stations.data && (
         <Text size="xs" c="dimmed">
           {stations.data.items.length} of {stations.data.total} sites
         </Text>

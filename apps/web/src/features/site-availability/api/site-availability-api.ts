@@ -1,4 +1,5 @@
 import { type DownHistoryReply, SITE_API_PATHS, type SiteAvailabilityReply } from '@towerwatch/contract';
+import { dhakaDayEnd } from '@towerwatch/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
@@ -34,15 +35,10 @@ export const siteAvailabilityQueryOptions = (params: AvailabilityParams) =>
     // A range reaching today keeps counting: refresh it once a minute (past ranges do not change
     // but through late history, and a site_down event refetches anyway).
     refetchInterval: (query) =>
-      query.state.data && Date.parse(query.state.data.until) >= Date.parse(dayEnd(params.untilDate))
+      query.state.data && Date.parse(query.state.data.until) >= dhakaDayEnd(params.untilDate).getTime()
         ? false
         : 60_000,
   });
-
-/** End of an Asia/Dhaka calendar date as an ISO instant. */
-function dayEnd(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00+06:00`) + 86_400_000).toISOString();
-}
 
 /** Most periods one site shows in the detail (a site down more often than this is summarised). */
 export const SITE_PERIODS_LIMIT = 500;

@@ -26,12 +26,7 @@ function EventItem({
     try {
       onAcknowledged((await acknowledgeEvent(event.id)).event);
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        message: errorMessage(error),
-        position: 'top-center',
-        autoClose: 3000,
-      });
+      notifications.show({ color: 'red', message: errorMessage(error) });
     } finally {
       setBusy(false);
     }

@@ -45,15 +45,11 @@ function SiteSettings({ siteUid, siteName }: { siteUid: string; siteName: string
       notifications.show({
         color: 'teal',
         message: `${eventDisplayName(alarmId, user.company_code)} ${enabled ? 'enabled' : 'paused'}`,
-        position: 'top-center',
-        autoClose: 3000,
       });
     } catch (error) {
       notifications.show({
         color: 'red',
         message: errorMessage(error),
-        position: 'top-center',
-        autoClose: 3000,
       });
     } finally {
       setSaving(null);
