@@ -1,11 +1,7 @@
-import {
-  type ExcelExportBody,
-  type RunningEventsReply,
-  SITE_API_PATHS,
-  type SiteListReply,
-} from '@towerwatch/contract';
+import { type ExcelExportBody, siteEndpoints, siteReportEndpoints } from '@towerwatch/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch, apiResponse } from '../../../lib/api-client.ts';
+import { apiCall, tenantQuery } from '../../../lib/api-client.ts';
+import { fullSiteList } from '../../../lib/site-fetch-reply.ts';
 import { inDhaka } from '../../../lib/time.ts';
 import { readFirstSheet, type XlsxTable } from '../../../lib/xlsx-reader.ts';
 
@@ -43,11 +39,13 @@ export const legacyKeys = {
 export const stationsQueryOptions = (tenant: string | null) =>
   queryOptions({
     queryKey: legacyKeys.stations(tenant),
-    queryFn: ({ signal }) =>
-      apiFetch<SiteListReply>(SITE_API_PATHS.siteFetch, {
-        query: { limit: 1000, page: 1, tenants: tenant ? [tenant] : undefined },
-        signal,
-      }),
+    queryFn: async ({ signal }) =>
+      fullSiteList(
+        await apiCall(siteEndpoints.siteFetch, {
+          query: { limit: 1000, page: 1, tenants: tenant ? [tenant] : undefined },
+          signal,
+        }),
+      ),
   });
 
 /** Alarm tab: the alarms raised right now (GET /user/site/running-events). */
@@ -55,7 +53,10 @@ export const alarmsQueryOptions = (tenant: string | null) =>
   queryOptions({
     queryKey: legacyKeys.alarms(tenant),
     queryFn: ({ signal }) =>
-      apiFetch<RunningEventsReply>(SITE_API_PATHS.runningEvents, { query: { tenant, limit: 1000 }, signal }),
+      apiCall(siteReportEndpoints.runningEvents, {
+        query: { tenant: tenantQuery(tenant), limit: 1000 },
+        signal,
+      }),
     refetchInterval: 60_000,
   });
 
@@ -81,8 +82,7 @@ export const legacyWorkbookQueryOptions = (
     queryFn: async ({ signal }): Promise<LegacyWorkbook> => {
       const fileName = `${label} ${inDhaka(new Date()).format('YYYY-MM-DD HHmm')}`;
       const body: ExcelExportBody = { file_name: fileName, kind, ...(tenant ? { tenant } : {}) };
-      const response = await apiResponse(SITE_API_PATHS.excelExport, { body, signal });
-      const blob = await response.blob();
+      const blob = await apiCall(siteReportEndpoints.excelExport, { body, signal });
       return { fileName: `${fileName}.xlsx`, blob, table: await readFirstSheet(await blob.arrayBuffer()) };
     },
     retry: false,

@@ -1,9 +1,10 @@
 import { Alert, Badge, Group, Loader, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { SITE_API_PATHS, type SettingsSaveReply } from '@towerwatch/contract';
+import { siteEndpoints } from '@towerwatch/contract';
 import {
   DISABLEABLE_ALARM_IDS,
+  type DisableableAlarmId,
   eventDisplayName,
   hasAccessRole,
   isPausedAlarm,
@@ -12,7 +13,7 @@ import {
 } from '@towerwatch/domain';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useExternalStore } from '../../../lib/external-store.ts';
 import { focusedSiteStore } from '../../../lib/site-focus.ts';
@@ -34,11 +35,11 @@ function SiteSettings({ siteUid, siteName }: { siteUid: string; siteName: string
   const { alarms } = useLiveSite(siteUid);
   const [saving, setSaving] = useState<string | null>(null);
 
-  const save = async (alarmId: string, enabled: boolean) => {
+  const save = async (alarmId: DisableableAlarmId, enabled: boolean) => {
     if (!allowRestrictedAction(user, 'change the site settings')) return;
     setSaving(alarmId);
     try {
-      await apiFetch<SettingsSaveReply>(SITE_API_PATHS.settingsSave, {
+      await apiCall(siteEndpoints.settingsSave, {
         body: { siteUid, prop: alarmId, value: enabled },
       });
       await queryClient.invalidateQueries({ queryKey: siteOverviewKeys.alarms(siteUid) });
