@@ -1,3 +1,4 @@
+import { siteEndpoints, siteReportEndpoints } from '@towerwatch/contract';
 import { tenantLabel } from '@towerwatch/domain';
 import { runScenario } from '@towerwatch/simulator';
 import type { Browser, Page } from 'playwright-core';
@@ -170,7 +171,7 @@ describe('site history', () => {
       const until = await page.getByLabel('Until').inputValue();
       const reply = await apiGet<{ total: number; items: { siteName: string }[] }>(
         token,
-        `/user/site/down-history?from_date=${from}&until_date=${until}&limit=50`,
+        `${siteReportEndpoints.downHistory.path}?from_date=${from}&until_date=${until}&limit=50`,
       );
       await expect
         .poll(() => page.getByText(/site-down periods$/).textContent())
@@ -188,7 +189,10 @@ describe('site info', () => {
     const sites = await sitesOf('ktbl');
     const site = sites[1];
     if (!site) throw new Error('no site');
-    const details = await apiGet<{ pinConfigs: unknown[] }>(token, `/user/site/details?site_uid=${site.uid}`);
+    const details = await apiGet<{ pinConfigs: unknown[] }>(
+      token,
+      `${siteEndpoints.siteDetails.path}?site_uid=${site.uid}`,
+    );
     await withPage('ktbl', async (page) => {
       await openFromList(page, site);
       await navigateInApp(page, '/site/info');
@@ -208,7 +212,7 @@ describe('site list at scale', () => {
     try {
       // The fixture: the site list endpoint answers from 50,000 generated sites, page by page.
       const asked: URLSearchParams[] = [];
-      await page.route('**/user/site/fetch?**', async (route) => {
+      await page.route(`**${siteEndpoints.siteFetch.path}?**`, async (route) => {
         const url = new URL(route.request().url());
         asked.push(url.searchParams);
         const limit = Number(url.searchParams.get('limit') ?? 1000);
@@ -363,7 +367,7 @@ describe('site overview', () => {
     try {
       await signIn(page, 'ktbl');
       // The site list fails to load (platform-core §8): no site is focused.
-      await page.route('**/user/site/fetch**', (route) => route.abort());
+      await page.route(`**${siteEndpoints.siteFetch.path}**`, (route) => route.abort());
       await page.goto('/site');
       await page.waitForURL('**/site/list');
       expect(new URL(page.url()).pathname).toBe('/site/list');
@@ -442,7 +446,7 @@ describe('alarms and settings', () => {
         .toBe(before + paused);
     } finally {
       await watcherContext.close();
-      const response = await apiPost(token, '/user/settings/save', {
+      const response = await apiPost(token, siteEndpoints.settingsSave.path, {
         siteUid: site.uid,
         prop: 'door_status',
         value: true,
