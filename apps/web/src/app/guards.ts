@@ -1,20 +1,20 @@
-import { legacyDashboardDecision, runGuards, UnknownGuardError } from '@towerwatch/domain';
+import { legacyDashboardDecision, ROUTES, runGuards, UnknownGuardError } from '@towerwatch/domain';
 import { data, type LoaderFunction, redirect } from 'react-router';
-import { authUserQueryOptions } from '../features/auth/api/auth-api.ts';
+import { authUserQueryOptions } from '../features/auth/index.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { focusedSiteStore } from '../lib/site-focus.ts';
-import { isSiteListLoaded, isSiteListLoading, loadSiteList } from '../features/sites/site-load.ts';
+import { isSiteListLoaded, isSiteListLoading, loadSiteList } from '../features/sites/index.ts';
 import { getAccessToken, isTokenExpired } from '../lib/token-store.ts';
 
 /** Loads the signed-in user, or sends the visitor to /login. */
 async function requireUser() {
-  if (!getAccessToken()) throw redirect('/login');
+  if (!getAccessToken()) throw redirect(ROUTES.login);
   try {
     return await queryClient.ensureQueryData(authUserQueryOptions());
   } catch (error) {
     // The token was refused even after a refresh: sign in again (the session itself is not reset).
-    if (error instanceof ApiError && error.status === 401) throw redirect('/login');
+    if (error instanceof ApiError && error.status === 401) throw redirect(ROUTES.login);
     throw error;
   }
 }

@@ -27,8 +27,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { dayjs, inDhaka } from '../../../lib/time.ts';
 import { useLiveMessages } from '../../../lib/use-live-messages.ts';
-import { useAuthUser } from '../../auth/hooks/use-session.ts';
-import { openSite } from '../../site-list/open-site.ts';
+import { useAuthUser } from '../../auth/index.ts';
+import { openSite } from '../../sites/index.ts';
 import {
   type AvailabilityParams,
   siteAvailabilityKeys,

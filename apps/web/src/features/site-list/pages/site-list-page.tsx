@@ -25,9 +25,8 @@ import '../site-list.css';
 import { siteFilterToSearch } from '../../../lib/site-filter-url.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { useLiveMessages } from '../../../lib/use-live-messages.ts';
-import { useAuthUser } from '../../auth/hooks/use-session.ts';
-import { allSites, leanSitesQueryOptions } from '../api/visible-sites-api.ts';
-import { openSite } from '../open-site.ts';
+import { useAuthUser } from '../../auth/index.ts';
+import { allSites, leanSitesQueryOptions, openSite } from '../../sites/index.ts';
 import {
   applyStatusUpdate,
   filterChips,

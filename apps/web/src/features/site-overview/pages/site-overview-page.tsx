@@ -4,7 +4,7 @@ import { Navigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useExternalStore } from '../../../lib/external-store.ts';
 import { focusedSiteStore } from '../../../lib/site-focus.ts';
-import { useAuthUser } from '../../auth/hooks/use-session.ts';
+import { useAuthUser } from '../../auth/index.ts';
 import { AlarmTable } from '../components/alarm-table.tsx';
 import { EventsPanel } from '../components/events-panel.tsx';
 import { PowerChainView } from '../components/power-chain.tsx';

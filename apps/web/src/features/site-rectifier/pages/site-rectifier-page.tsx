@@ -32,10 +32,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { formatDateTime, inDhaka } from '../../../lib/time.ts';
 import { useLiveMessages } from '../../../lib/use-live-messages.ts';
-import { useAuthUser } from '../../auth/hooks/use-session.ts';
-import { allSites, leanSitesQueryOptions } from '../../site-list/api/visible-sites-api.ts';
-import { openSite } from '../../site-list/open-site.ts';
-import { applyStatusUpdate } from '../../site-list/site-list-model.ts';
+import { useAuthUser } from '../../auth/index.ts';
+import { allSites, leanSitesQueryOptions, openSite } from '../../sites/index.ts';
+import { applyStatusUpdate } from '../../site-list/index.ts';
 import {
   filterRectifierSites,
   isRectifierAlarmEvent,

@@ -17,10 +17,9 @@ import { apiCall } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useExternalStore } from '../../../lib/external-store.ts';
 import { focusedSiteStore } from '../../../lib/site-focus.ts';
-import { useAuthUser } from '../../auth/hooks/use-session.ts';
-import { siteOverviewKeys } from '../../site-overview/api/site-overview-api.ts';
-import { useLiveSite } from '../../site-overview/hooks/use-live-site.ts';
-import { allowRestrictedAction } from '../../site-overview/restricted-action.ts';
+import { useAuthUser } from '../../auth/index.ts';
+import { siteOverviewKeys, useLiveSite } from '../../site-overview/index.ts';
+import { allowRestrictedAction } from '../../../lib/restricted-action.ts';
 
 /** /settings: pause (disable) the alarms the spec allows (platform-core §9) with POST /user/settings/save. */
 export function SiteSettingsPage() {

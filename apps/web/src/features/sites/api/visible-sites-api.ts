@@ -1,9 +1,4 @@
-import {
-  type SessionStartReply,
-  type SiteLeanListReply,
-  type SiteListReply,
-  siteEndpoints,
-} from '@towerwatch/contract';
+import { type SessionStartReply, type SiteLeanListReply, siteEndpoints } from '@towerwatch/contract';
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { fullSiteList } from '../../../lib/site-fetch-reply.ts';
