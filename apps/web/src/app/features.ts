@@ -15,8 +15,7 @@ import { siteMapRoutes } from '../features/site-map/routes.tsx';
 import { siteOverviewRoutes } from '../features/site-overview/routes.tsx';
 import { siteRectifierRoutes } from '../features/site-rectifier/routes.tsx';
 import { siteSettingsRoutes } from '../features/site-settings/routes.tsx';
-import type { FeatureRoutes, MenuIcon } from '../lib/feature-routes.ts';
-import type { MenuItemId } from '@towerwatch/domain';
+import type { FeatureRoutes } from '../lib/feature-routes.ts';
 
 export const FEATURES: readonly FeatureRoutes[] = [
   landingRoutes,
@@ -33,9 +32,3 @@ export const FEATURES: readonly FeatureRoutes[] = [
   // The spec's routes no feature provides yet (a later issue removes it).
   plannedRoutes,
 ];
-
-/** The icon of each side-menu item, from the feature that provides its page. */
-export const MENU_ICONS: Partial<Readonly<Record<MenuItemId, MenuIcon>>> = Object.assign(
-  {},
-  ...FEATURES.map((feature) => feature.menu ?? {}),
-);

@@ -1,10 +1,13 @@
 import { legacyDashboardDecision, ROUTES, runGuards, UnknownGuardError } from '@towerwatch/domain';
 import { data, type LoaderFunction, redirect } from 'react-router';
-import { authUserQueryOptions } from '../features/auth/index.ts';
+// The guards run before any page, /login included: they take the auth query and the site load
+// themselves, not the features' index.ts (which would bring the signed-in frame's hooks into the
+// first bundle).
+import { authUserQueryOptions } from '../features/auth/api/auth-api.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { focusedSiteStore } from '../lib/site-focus.ts';
-import { isSiteListLoaded, isSiteListLoading, loadSiteList } from '../features/sites/index.ts';
+import { isSiteListLoaded, isSiteListLoading, loadSiteList } from '../features/sites/site-load.ts';
 import { getAccessToken, isTokenExpired } from '../lib/token-store.ts';
 
 /** Loads the signed-in user, or sends the visitor to /login. */

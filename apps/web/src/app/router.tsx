@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { authUserQueryOptions } from '../features/auth/index.ts';
+// Not the auth index: see guards.ts.
+import { authUserQueryOptions } from '../features/auth/api/auth-api.ts';
 import type { FeatureRoute, RouteLayout } from '../lib/feature-routes.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { FEATURES } from './features.ts';

@@ -17,6 +17,9 @@ export type RouteLayout = 'landing' | 'auth' | 'app' | 'legacy';
 /** An icon of the side menu. */
 export type MenuIcon = ComponentType<{ size?: number; stroke?: number }>;
 
+/** Icons of some of the domain's menu items. */
+export type MenuIcons = Partial<Readonly<Record<MenuItemId, MenuIcon>>>;
+
 /** One route of a feature. */
 export interface FeatureRoute {
   /** Absolute path, from the domain's `ROUTES` (or `LEGACY_TABS`). */
@@ -43,8 +46,11 @@ export interface FeatureRoutes {
   /** The feature's folder name. */
   readonly feature: string;
   readonly routes: readonly FeatureRoute[];
-  /** Icons of the domain's menu items whose page this feature provides. */
-  readonly menu?: Partial<Readonly<Record<MenuItemId, MenuIcon>>>;
+  /**
+   * Icons of the domain's menu items whose page this feature provides, loaded with the signed-in
+   * frame (`() => import('./menu-icons.tsx').then((m) => m.menuIcons)`): /login does not load them.
+   */
+  readonly menu?: () => Promise<MenuIcons>;
 }
 
 /** Declares a feature's routes (keeps the literal types; reads better at the top of `routes.tsx`). */

@@ -4,7 +4,7 @@ import { isMenuItemSelected, menuItemsFor, usesAdminMenu, userTypeLabel } from '
 import { Link, useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/index.ts';
 import { Logo } from '../../ui/logo.tsx';
-import { MENU_ICONS } from '../features.ts';
+import { useMenuIcons } from './menu-icons.ts';
 
 /** Props of {@link SideMenu}. */
 export interface SideMenuProps {
@@ -21,11 +21,12 @@ export function SideMenu({ user, opened, onClose }: SideMenuProps) {
   const { pathname } = useLocation();
   const logout = useLogout();
   const items = menuItemsFor(user);
+  const icons = useMenuIcons();
   const main = items.filter((item) => item.id !== 'account' && item.id !== 'logout');
   const common = items.filter((item) => item.id === 'account' || item.id === 'logout');
 
   const render = (item: (typeof items)[number]) => {
-    const Icon = MENU_ICONS[item.id];
+    const Icon = icons[item.id];
     const icon = Icon ? <Icon size={18} stroke={1.6} /> : null;
     if (item.id === 'logout') {
       return (

@@ -1,4 +1,3 @@
-import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { ROUTES } from '@towerwatch/domain';
 import { defineFeatureRoutes } from '../../lib/feature-routes.ts';
 
@@ -28,5 +27,5 @@ export const authRoutes = defineFeatureRoutes({
       page: () => import('./pages/profile-page.tsx').then((m) => m.ProfilePage),
     },
   ],
-  menu: { account: IconUserCircle, logout: IconLogout },
+  menu: () => import('./menu-icons.tsx').then((m) => m.menuIcons),
 });

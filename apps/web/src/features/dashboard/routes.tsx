@@ -1,4 +1,3 @@
-import { IconLayoutDashboard } from '@tabler/icons-react';
 import { dashboardPath, isOperator, isTenantAllowed, ROUTES } from '@towerwatch/domain';
 import { redirect } from 'react-router';
 import { defineFeatureRoutes } from '../../lib/feature-routes.ts';
@@ -32,5 +31,5 @@ export const dashboardRoutes = defineFeatureRoutes({
       },
     },
   ],
-  menu: { dashboard: IconLayoutDashboard },
+  menu: () => import('./menu-icons.tsx').then((m) => m.menuIcons),
 });

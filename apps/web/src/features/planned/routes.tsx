@@ -1,15 +1,3 @@
-import {
-  IconBrandTelegram,
-  IconChartBar,
-  IconCreditCard,
-  IconHeartbeat,
-  IconKey,
-  IconList,
-  IconServer,
-  IconTruckDelivery,
-  IconUsers,
-  IconWaveSine,
-} from '@tabler/icons-react';
 import { type GuardName, ROUTES } from '@towerwatch/domain';
 import { defineFeatureRoutes } from '../../lib/feature-routes.ts';
 
@@ -77,17 +65,5 @@ export const plannedRoutes = defineFeatureRoutes({
     handle: { planned },
     page: () => import('./pages/planned-page.tsx').then((m) => m.PlannedPage),
   })),
-  menu: {
-    manage_access: IconKey,
-    user_management: IconUsers,
-    telegram: IconBrandTelegram,
-    analytics: IconChartBar,
-    payment_list: IconCreditCard,
-    site_list: IconList,
-    device_list: IconServer,
-    service_string: IconWaveSine,
-    device_health: IconHeartbeat,
-    user_list: IconUsers,
-    device_vendors: IconTruckDelivery,
-  },
+  menu: () => import('./menu-icons.tsx').then((m) => m.menuIcons),
 });

@@ -1,4 +1,3 @@
-import { IconTimeline } from '@tabler/icons-react';
 import { ROUTES } from '@towerwatch/domain';
 import { defineFeatureRoutes } from '../../lib/feature-routes.ts';
 
@@ -13,5 +12,5 @@ export const siteAvailabilityRoutes = defineFeatureRoutes({
       page: () => import('./pages/site-availability-page.tsx').then((m) => m.SiteAvailabilityPage),
     },
   ],
-  menu: { site_availability: IconTimeline },
+  menu: () => import('./menu-icons.tsx').then((m) => m.menuIcons),
 });

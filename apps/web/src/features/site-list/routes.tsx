@@ -1,4 +1,3 @@
-import { IconList } from '@tabler/icons-react';
 import { ROUTES } from '@towerwatch/domain';
 import { defineFeatureRoutes } from '../../lib/feature-routes.ts';
 
@@ -19,5 +18,5 @@ export const siteListRoutes = defineFeatureRoutes({
       page: () => import('./pages/site-history-page.tsx').then((m) => m.SiteHistoryPage),
     },
   ],
-  menu: { all_sites: IconList },
+  menu: () => import('./menu-icons.tsx').then((m) => m.menuIcons),
 });

@@ -1,4 +1,3 @@
-import { IconMap2 } from '@tabler/icons-react';
 import { ROUTES } from '@towerwatch/domain';
 import { defineFeatureRoutes } from '../../lib/feature-routes.ts';
 
@@ -13,5 +12,5 @@ export const siteMapRoutes = defineFeatureRoutes({
       page: () => import('./pages/site-map-page.tsx').then((m) => m.SiteMapPage),
     },
   ],
-  menu: { map: IconMap2 },
+  menu: () => import('./menu-icons.tsx').then((m) => m.menuIcons),
 });

@@ -1,4 +1,3 @@
-import { IconBuildingBroadcastTower } from '@tabler/icons-react';
 import { ROUTES } from '@towerwatch/domain';
 import { defineFeatureRoutes } from '../../lib/feature-routes.ts';
 
@@ -19,5 +18,5 @@ export const siteOverviewRoutes = defineFeatureRoutes({
       page: () => import('./pages/site-info-page.tsx').then((m) => m.SiteInfoPage),
     },
   ],
-  menu: { site_overview: IconBuildingBroadcastTower },
+  menu: () => import('./menu-icons.tsx').then((m) => m.menuIcons),
 });
