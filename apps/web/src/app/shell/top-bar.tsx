@@ -2,7 +2,13 @@ import { ActionIcon, Anchor, Badge, Box, Button, Group, Select, Text, Title, Too
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconList, IconMenu2 } from '@tabler/icons-react';
 import type { AuthUser } from '@towerwatch/contract';
-import { isSiteSpecificRoute, showTenantDropdown, tenantLabel, userTypeLabel } from '@towerwatch/domain';
+import {
+  isSiteSpecificRoute,
+  showTenantDropdown,
+  tenantLabel,
+  userTypeLabel,
+  ROUTES,
+} from '@towerwatch/domain';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { emergencyAlarmStore } from '../../lib/emergency-alarm.ts';
@@ -84,7 +90,7 @@ export function TopBar({ user, title, onMenu, extra }: TopBarProps) {
                 <IconCopy size={16} />
               </ActionIcon>
             </Tooltip>
-            <Anchor component={Link} to="/site" size="sm" fw={600} truncate maw={220}>
+            <Anchor component={Link} to={ROUTES.siteOverview} size="sm" fw={600} truncate maw={220}>
               {site.name}
             </Anchor>
           </Group>
@@ -103,7 +109,7 @@ export function TopBar({ user, title, onMenu, extra }: TopBarProps) {
         <EmergencyAlarmPlayer />
         <Button
           component={Link}
-          to="/site/list"
+          to={ROUTES.siteList}
           variant="default"
           size="xs"
           leftSection={<IconList size={14} />}

@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { alarmFilterOptions } from '@towerwatch/domain';
+import { alarmFilterOptions, ROUTES } from '@towerwatch/domain';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
@@ -24,7 +24,7 @@ import { type AlarmPageFilter, alarmRowMatches, GROUP_CHOICES } from '../alarm-p
 /** /alarm: the focused site's alarms by alarm filter group (platform-core §9) and its events to acknowledge. */
 export function SiteAlarmsPage() {
   const site = useExternalStore(focusedSiteStore);
-  if (!site) return <Navigate to="/site/list" replace />;
+  if (!site) return <Navigate to={ROUTES.siteList} replace />;
   return <SiteAlarms siteUid={site.siteUid} siteName={site.name} tenant={site.tenant} />;
 }
 

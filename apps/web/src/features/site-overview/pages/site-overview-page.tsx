@@ -1,5 +1,5 @@
 import { Alert, Badge, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { tenantLabel } from '@towerwatch/domain';
+import { tenantLabel, ROUTES } from '@towerwatch/domain';
 import { Navigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useExternalStore } from '../../../lib/external-store.ts';
@@ -15,7 +15,7 @@ import { alarmRows, powerChain } from '../site-overview-model.ts';
 /** /site: the focused site's live power chain, alarms and events (platform-core §2, §4). */
 export function SiteOverviewPage() {
   const site = useExternalStore(focusedSiteStore);
-  if (!site) return <Navigate to="/site/list" replace />;
+  if (!site) return <Navigate to={ROUTES.siteList} replace />;
   return <SiteOverview siteUid={site.siteUid} tenant={site.tenant} />;
 }
 

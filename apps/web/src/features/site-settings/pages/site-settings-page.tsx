@@ -10,6 +10,7 @@ import {
   isPausedAlarm,
   isReadOnly,
   tenantLabel,
+  ROUTES,
 } from '@towerwatch/domain';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
@@ -24,7 +25,7 @@ import { allowRestrictedAction } from '../../../lib/restricted-action.ts';
 /** /settings: pause (disable) the alarms the spec allows (platform-core §9) with POST /user/settings/save. */
 export function SiteSettingsPage() {
   const site = useExternalStore(focusedSiteStore);
-  if (!site) return <Navigate to="/site/list" replace />;
+  if (!site) return <Navigate to={ROUTES.siteList} replace />;
   return <SiteSettings siteUid={site.siteUid} siteName={site.name} />;
 }
 
