@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
 
 describe('config', () => {
   it('has the documented defaults and keeps a generated token secret', () => {
@@ -19,6 +19,13 @@ describe('config', () => {
     });
     expect(readFileSync(path.join(dir, 'token-secret'), 'utf8').trim()).toBe(c.tokenSecret);
     expect(loadConfig({ DATA_DIR: dir }).tokenSecret).toBe(c.tokenSecret);
+  });
+
+  it('keeps data in data/ at the repository root unless DATA_DIR says otherwise', () => {
+    const secret = { TOKEN_SECRET: 's'.repeat(32) };
+    expect(loadConfig(secret).dataDir).toBe(path.join(REPO_ROOT, 'data'));
+    expect(REPO_ROOT).toBe(path.resolve(import.meta.dirname, '..', '..', '..'));
+    expect(loadConfig({ ...secret, DATA_DIR: 'elsewhere' }).dataDir).toBe(path.resolve('elsewhere'));
   });
 
   it('names every invalid variable', () => {

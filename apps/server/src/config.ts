@@ -26,7 +26,7 @@ const port = z.coerce.number().int().min(0).max(65535);
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -108,7 +108,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  // Unset: `data/` at the repository root, whichever folder the server was started from.
+  const dataDir = path.resolve(e.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
   return {
     port: e.PORT,
     host: e.HOST,

@@ -8,6 +8,7 @@ export * from './site.ts';
 export * from './site-queries.ts';
 export * from './site-commands.ts';
 export * from './site-reports.ts';
+export * from './legacy.ts';
 export * from './network.ts';
 export * from './dashboard.ts';
 export * from './endpoints/index.ts';

@@ -31,7 +31,7 @@ export interface AuthDeps {
 
 /** Resolves an access token to a Caller or throws UnauthorizedError with the reason. */
 export async function authenticateToken(token: string, deps: AuthDeps): Promise<Caller> {
-  const result = verifyAccessToken(token, deps.tokenSecret, deps.clock.now());
+  const result = await verifyAccessToken(token, deps.tokenSecret, deps.clock.now());
   if (!result.ok) {
     throw new UnauthorizedError(
       result.reason === 'expired' ? 'Access token expired' : 'Invalid access token',

@@ -26,28 +26,31 @@ describe('access tokens', () => {
   const secret = 'x'.repeat(40);
   const now = new Date('2025-01-01T00:00:00Z');
 
-  it('expire after 18000 s', () => {
-    const token = signAccessToken({ sub: '100', sid: 's' }, secret, now);
-    const ok = verifyAccessToken(token, secret, new Date(now.getTime() + 17_999_000));
+  it('expire after 18000 s', async () => {
+    const token = await signAccessToken({ sub: '100', sid: 's' }, secret, now);
+    const ok = await verifyAccessToken(token, secret, new Date(now.getTime() + 17_999_000));
     expect(ok).toMatchObject({
       ok: true,
       claims: { sub: '100', sid: 's', exp: now.getTime() / 1000 + 18000 },
     });
-    expect(verifyAccessToken(token, secret, new Date(now.getTime() + 18_000_000))).toEqual({
+    expect(await verifyAccessToken(token, secret, new Date(now.getTime() + 18_000_000))).toEqual({
       ok: false,
       reason: 'expired',
     });
   });
 
-  it('refuse another secret, a changed payload and garbage', () => {
-    const token = signAccessToken({ sub: '100', sid: 's' }, secret, now);
-    expect(verifyAccessToken(token, 'y'.repeat(40), now)).toMatchObject({ ok: false, reason: 'signature' });
+  it('refuse another secret, a changed payload and garbage', async () => {
+    const token = await signAccessToken({ sub: '100', sid: 's' }, secret, now);
+    expect(await verifyAccessToken(token, 'y'.repeat(40), now)).toMatchObject({
+      ok: false,
+      reason: 'signature',
+    });
     const [h, , s] = token.split('.');
     const forged = Buffer.from(JSON.stringify({ sub: '1', sid: 's', iat: 0, exp: 9e9 })).toString(
       'base64url',
     );
-    expect(verifyAccessToken(`${h}.${forged}.${s}`, secret, now)).toMatchObject({ ok: false });
-    expect(verifyAccessToken('abc', secret, now)).toMatchObject({ ok: false, reason: 'malformed' });
+    expect(await verifyAccessToken(`${h}.${forged}.${s}`, secret, now)).toMatchObject({ ok: false });
+    expect(await verifyAccessToken('abc', secret, now)).toMatchObject({ ok: false, reason: 'malformed' });
   });
 
   it('refresh tokens are random', () => {

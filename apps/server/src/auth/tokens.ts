@@ -1,8 +1,10 @@
 /**
- * Access tokens: compact JWTs signed with HMAC-SHA256 (node:crypto), `exp` enforced against the
- * injected clock. Refresh tokens are opaque random strings; only their SHA-256 is stored.
+ * Access tokens: compact JWTs (HS256, header `{"alg":"HS256","typ":"JWT"}`, claims sub/sid/iat/exp)
+ * signed and verified with `jose`; `exp` is enforced against the injected clock. Refresh tokens are
+ * opaque random strings; only their SHA-256 is stored.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
 
 /** Lifetimes of platform-core §9. */
 export const ACCESS_TOKEN_TTL_S = 18000;
@@ -17,48 +19,56 @@ export interface AccessClaims {
   exp: number;
 }
 
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+const ALG = 'HS256';
 
-function sign(data: string, secret: string): string {
-  return createHmac('sha256', secret).update(data).digest('base64url');
+/** The HMAC key bytes of a secret (encoded once per secret; a process uses one). */
+const keys = new Map<string, Uint8Array>();
+function keyOf(secret: string): Uint8Array {
+  let key = keys.get(secret);
+  if (!key) {
+    key = new TextEncoder().encode(secret);
+    keys.set(secret, key);
+  }
+  return key;
 }
 
 /** Signs an access token for `sub`/`sid`, valid {@link ACCESS_TOKEN_TTL_S} seconds from `now`. */
-export function signAccessToken(
+export async function signAccessToken(
   claims: { sub: string; sid: string },
   secret: string,
   now: Date,
   ttlSeconds = ACCESS_TOKEN_TTL_S,
-): string {
+): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  const payload: AccessClaims = { sub: claims.sub, sid: claims.sid, iat, exp: iat + ttlSeconds };
-  const body = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
-  return `${body}.${sign(body, secret)}`;
+  return new SignJWT({ sub: claims.sub, sid: claims.sid, iat, exp: iat + ttlSeconds })
+    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+    .sign(keyOf(secret));
 }
 
 export type VerifyResult =
   | { ok: true; claims: AccessClaims }
   | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
 
-/** Verifies signature and expiry of an access token. */
-export function verifyAccessToken(token: string, secret: string, now: Date): VerifyResult {
-  const parts = token.split('.');
-  if (parts.length !== 3 || parts[0] !== HEADER) return { ok: false, reason: 'malformed' };
-  const expected = Buffer.from(sign(`${parts[0]}.${parts[1]}`, secret));
-  const given = Buffer.from(parts[2] ?? '');
-  if (expected.length !== given.length || !timingSafeEqual(expected, given))
-    return { ok: false, reason: 'signature' };
-  let claims: AccessClaims;
+/** Verifies signature and expiry (against `now`, no leeway) of an access token. */
+export async function verifyAccessToken(token: string, secret: string, now: Date): Promise<VerifyResult> {
   try {
-    claims = JSON.parse(Buffer.from(parts[1] ?? '', 'base64url').toString('utf8')) as AccessClaims;
-  } catch {
-    return { ok: false, reason: 'malformed' };
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: [ALG],
+      typ: 'JWT',
+      currentDate: now,
+      requiredClaims: ['sub', 'sid', 'exp'],
+    });
+    const { sub, sid, iat, exp } = payload;
+    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') {
+      return { ok: false, reason: 'malformed' };
+    }
+    return { ok: true, claims: { sub, sid, iat: typeof iat === 'number' ? iat : 0, exp } };
+  } catch (err) {
+    if (err instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
+    if (err instanceof errors.JWSSignatureVerificationFailed) return { ok: false, reason: 'signature' };
+    if (err instanceof errors.JOSEError) return { ok: false, reason: 'malformed' };
+    throw err;
   }
-  if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || typeof claims.exp !== 'number') {
-    return { ok: false, reason: 'malformed' };
-  }
-  if (Math.floor(now.getTime() / 1000) >= claims.exp) return { ok: false, reason: 'expired' };
-  return { ok: true, claims };
 }
 
 /** A new opaque refresh token. */

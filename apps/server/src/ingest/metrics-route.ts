@@ -1,9 +1,9 @@
 /** GET /metrics: Prometheus text of the ingest counters (public, like /healthz; no data is exposed). */
 import type { App } from '../app.ts';
-import { type IngestMetrics, metricsText } from './metrics.ts';
+import { type IngestMetrics, metricsContentType, metricsText } from './metrics.ts';
 
 export function registerMetricsRoute(app: App, metrics: IngestMetrics): void {
   app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/plain; version=0.0.4').send(metricsText(metrics)),
+    reply.type(metricsContentType(metrics)).send(await metricsText(metrics)),
   );
 }

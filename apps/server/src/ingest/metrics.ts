@@ -1,7 +1,10 @@
 /**
  * Ingest counters (docs/device-protocol.md §10): accepted, duplicate and rejected device messages by
- * reason, plus pipeline totals. Exposed as Prometheus text at GET /metrics and as JSON in tests.
+ * reason, plus pipeline totals. Each field is a `prom-client` counter in the container's own registry
+ * (never the global one: tests build many apps in one process), served as Prometheus text at
+ * GET /metrics; the ingest code and tests read and add to the fields as plain numbers.
  */
+import { Counter, Registry } from 'prom-client';
 
 /** Why a device message was refused (docs/device-protocol.md §10). */
 export type RejectReason =
@@ -12,6 +15,19 @@ export type RejectReason =
   | 'forbidden_topic'
   | 'duplicate';
 
+const REJECT_REASONS: readonly RejectReason[] = [
+  'too_large',
+  'invalid_json',
+  'invalid_payload',
+  'unknown_device',
+  'forbidden_topic',
+  'duplicate',
+];
+
+/**
+ * The counters. Each number field only grows (`+=`): writing it adds the difference to its
+ * Prometheus counter; a smaller value throws, as a counter cannot go down.
+ */
 export interface IngestMetrics {
   received: number;
   accepted: number;
@@ -27,60 +43,90 @@ export interface IngestMetrics {
   brokerAuthFailures: number;
   /** The last {@link RECENT_REJECTIONS} refusals (newest last), for the device health screen and tests. */
   recent: { reason: RejectReason; topic: string; comId: string | null; error: string | null }[];
+  /** The registry holding the counters above (one per container), rendered by {@link metricsText}. */
+  readonly registry: Registry;
 }
 
 /** How many refusals {@link IngestMetrics.recent} keeps. */
 export const RECENT_REJECTIONS = 200;
 
-export function createIngestMetrics(): IngestMetrics {
+type CounterField = Exclude<keyof IngestMetrics, 'rejected' | 'recent' | 'registry'>;
+
+/** Metric name and HELP text of each plain counter, in exposition order after the rejections. */
+const COUNTERS: readonly [CounterField, string, string][] = [
+  ['failed', 'device_messages_failed_total', 'Device messages whose processing failed on the server.'],
+  ['eventsWritten', 'ingest_events_written_total', 'Events written by the ingest pipeline.'],
+  ['alarmTransitions', 'ingest_alarm_transitions_total', 'Alarm state changes written by ingest.'],
+  ['readingsStored', 'ingest_readings_stored_total', 'Readings (values) stored by ingest.'],
+  ['batches', 'ingest_batches_total', 'Database write batches of the ingest pipeline.'],
+  ['commandsSent', 'device_commands_sent_total', 'Commands published to devices.'],
+  ['commandAcks', 'device_command_acks_total', 'Command acknowledgements received from devices.'],
+  ['brokerAuthFailures', 'broker_auth_failures_total', 'Refused MQTT broker connections.'],
+];
+
+/** A number property backed by a counter: the getter reads, the setter adds the increase. */
+function countedProperty(inc: (by: number) => void): PropertyDescriptor {
+  let value = 0;
   return {
-    received: 0,
-    accepted: 0,
-    rejected: {
-      too_large: 0,
-      invalid_json: 0,
-      invalid_payload: 0,
-      unknown_device: 0,
-      forbidden_topic: 0,
-      duplicate: 0,
+    enumerable: true,
+    get: () => value,
+    set: (next: number) => {
+      inc(next - value);
+      value = next;
     },
-    failed: 0,
-    eventsWritten: 0,
-    alarmTransitions: 0,
-    readingsStored: 0,
-    batches: 0,
-    commandsSent: 0,
-    commandAcks: 0,
-    brokerAuthFailures: 0,
-    recent: [],
   };
 }
 
+export function createIngestMetrics(): IngestMetrics {
+  const registry = new Registry();
+  const counter = (name: string, help: string, labelNames: string[] = []) =>
+    new Counter({ name, help, labelNames, registers: [registry] });
+
+  const received = counter('device_messages_received_total', 'Device messages received.');
+  const accepted = counter('device_messages_accepted_total', 'Device messages accepted.');
+  const rejectedCounter = counter('device_messages_rejected_total', 'Device messages refused, by reason.', [
+    'reason',
+  ]);
+  const rejected = {} as Record<RejectReason, number>;
+  for (const reason of REJECT_REASONS) {
+    // One cached child per reason (no label lookup per message); inc(0) makes the zero line appear.
+    const child = rejectedCounter.labels({ reason });
+    child.inc(0);
+    Object.defineProperty(
+      rejected,
+      reason,
+      countedProperty((by) => child.inc(by)),
+    );
+  }
+
+  const metrics = { rejected, recent: [], registry } as unknown as IngestMetrics;
+  Object.defineProperty(
+    metrics,
+    'received',
+    countedProperty((by) => received.inc(by)),
+  );
+  Object.defineProperty(
+    metrics,
+    'accepted',
+    countedProperty((by) => accepted.inc(by)),
+  );
+  for (const [field, name, help] of COUNTERS) {
+    const c = counter(name, help);
+    Object.defineProperty(
+      metrics,
+      field,
+      countedProperty((by) => c.inc(by)),
+    );
+  }
+  return metrics;
+}
+
 /** Prometheus text exposition of the counters. */
-export function metricsText(m: IngestMetrics): string {
-  const lines = [
-    '# TYPE device_messages_received_total counter',
-    `device_messages_received_total ${m.received}`,
-    '# TYPE device_messages_accepted_total counter',
-    `device_messages_accepted_total ${m.accepted}`,
-    '# TYPE device_messages_rejected_total counter',
-    ...Object.entries(m.rejected).map(([r, n]) => `device_messages_rejected_total{reason="${r}"} ${n}`),
-    '# TYPE device_messages_failed_total counter',
-    `device_messages_failed_total ${m.failed}`,
-    '# TYPE ingest_events_written_total counter',
-    `ingest_events_written_total ${m.eventsWritten}`,
-    '# TYPE ingest_alarm_transitions_total counter',
-    `ingest_alarm_transitions_total ${m.alarmTransitions}`,
-    '# TYPE ingest_readings_stored_total counter',
-    `ingest_readings_stored_total ${m.readingsStored}`,
-    '# TYPE ingest_batches_total counter',
-    `ingest_batches_total ${m.batches}`,
-    '# TYPE device_commands_sent_total counter',
-    `device_commands_sent_total ${m.commandsSent}`,
-    '# TYPE device_command_acks_total counter',
-    `device_command_acks_total ${m.commandAcks}`,
-    '# TYPE broker_auth_failures_total counter',
-    `broker_auth_failures_total ${m.brokerAuthFailures}`,
-  ];
-  return `${lines.join('\n')}\n`;
+export function metricsText(m: IngestMetrics): Promise<string> {
+  return m.registry.metrics();
+}
+
+/** The Content-Type of {@link metricsText}. */
+export function metricsContentType(m: IngestMetrics): string {
+  return m.registry.contentType;
 }

@@ -44,7 +44,7 @@ export async function visibleSiteUids(db: Queryable, caller: Caller): Promise<st
 
 /** Verifies a socket's token: expired and invalid tokens get different close reasons. */
 export async function authenticateSocket(token: string, deps: AuthDeps): Promise<AuthenticateResult> {
-  const verified = verifyAccessToken(token, deps.tokenSecret, deps.clock.now());
+  const verified = await verifyAccessToken(token, deps.tokenSecret, deps.clock.now());
   if (!verified.ok) {
     return {
       ok: false,

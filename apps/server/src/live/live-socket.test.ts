@@ -42,7 +42,11 @@ describe('/wss live socket', () => {
 
     const user = await t.container.repos.users.findByUsername('ktbl');
     const past = new Date(t.clock.now().getTime() - 20_000 * 1000);
-    const expiredToken = signAccessToken({ sub: user?.uid ?? '', sid: 'x' }, t.config.tokenSecret, past);
+    const expiredToken = await signAccessToken(
+      { sub: user?.uid ?? '', sid: 'x' },
+      t.config.tokenSecret,
+      past,
+    );
     const expired = await connectLive(base);
     expired.send({ action: 'LOGIN', token: expiredToken });
     expect(await expired.closed).toEqual({ code: 4001, reason: 'token expired' });

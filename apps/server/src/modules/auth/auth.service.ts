@@ -67,7 +67,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       at: now,
     });
     const pair: TokenPair = {
-      access_token: signAccessToken({ sub: userUid, sid: sessionId }, deps.tokenSecret, now),
+      access_token: await signAccessToken({ sub: userUid, sid: sessionId }, deps.tokenSecret, now),
       refresh_token: refresh,
       token_type: 'Bearer',
       expires_in: ACCESS_TOKEN_TTL_S,

@@ -1,4 +1,4 @@
-/** POST /site/excel-export: replies with the .xlsx bytes as an attachment. */
+/** POST /site/excel-export: replies with the .xlsx bytes as an attachment; GET /site/legacy-table. */
 import { excelExportBody, SITE_API_PATHS as P, XLSX_CONTENT_TYPE } from '@towerwatch/contract';
 import type { App } from '../../app.ts';
 import { callerOf, requireAccess } from '../../auth/guards.ts';
@@ -6,6 +6,7 @@ import type { Container } from '../../composition.ts';
 import { createSiteRepository } from '../site/site.repository.ts';
 import { createExportRepository } from './export.repository.ts';
 import { createExportService } from './export.service.ts';
+import { registerLegacyTableRoutes } from './legacy-tables.routes.ts';
 
 export function registerExportRoutes(app: App, c: Container): void {
   const service = createExportService({
@@ -24,4 +25,5 @@ export function registerExportRoutes(app: App, c: Container): void {
         .send(file.data);
     },
   );
+  registerLegacyTableRoutes(app, service);
 }

@@ -1,9 +1,17 @@
 /**
- * POST /site/excel-export: a real .xlsx (exceljs) of a legacy dashboard tab (platform-core §2):
- * energy (Tenant, Load, Current), climate (Temperature, Humidity), voltage (Tenant, Voltage), and
- * alarm (Name, Tenant, Duration, Time). One sheet, a header row, one row per site (and tenant).
+ * The legacy dashboard tabs' tables (platform-core §2): energy (Tenant, Load, Current), climate
+ * (Temperature, Humidity), voltage (Tenant, Voltage), and alarm (Name, Tenant, Duration, Time).
+ * One row builder per table serves both GET /site/legacy-table (JSON rows) and POST
+ * /site/excel-export (a real .xlsx, exceljs: one sheet, a header row, one row per site and tenant).
  */
-import type { ExcelExportBody } from '@towerwatch/contract';
+import {
+  type ExcelExportBody,
+  LEGACY_TABLE_COLUMNS,
+  LEGACY_TIME_FIELDS,
+  type LegacyTableKind,
+  type LegacyTableQuery,
+  type LegacyTableReply,
+} from '@towerwatch/contract';
 import { effectiveTenant, eventDisplayName, formatDuration } from '@towerwatch/domain';
 import ExcelJS from 'exceljs';
 import type { Caller } from '../../auth/caller.ts';
@@ -28,92 +36,138 @@ interface Sheet {
 const round = (v: number | null, digits = 2) =>
   v === null ? null : Math.round(v * 10 ** digits) / 10 ** digits;
 
+/** Sheet name of each legacy table's workbook. */
+const SHEET_NAME: Record<LegacyTableKind, string> = {
+  energy: 'DC Energy Meter',
+  climate: 'Climate',
+  voltage: 'Rectifier',
+};
+/** Column widths in the workbook, by row field. */
+const WIDTH: Record<string, number> = {
+  site_id: 16,
+  site_name: 28,
+  tenant: 14,
+  load_kw: 12,
+  current_a: 12,
+  temperature_c: 16,
+  humidity_pct: 14,
+  voltage_v: 12,
+  updated: 22,
+};
+
+/** A legacy table as a sheet: the contract's columns, times as date cells. */
+function legacySheet(table: LegacyTableReply): Sheet {
+  const columns = LEGACY_TABLE_COLUMNS[table.kind];
+  const rows = table.rows as readonly Record<string, string | number | null>[];
+  return {
+    name: SHEET_NAME[table.kind],
+    columns: columns.map((c) => ({ header: c.header, width: WIDTH[c.key] ?? 14 })),
+    rows: rows.map((row) =>
+      columns.map(({ key }) => {
+        const v = row[key] ?? null;
+        return LEGACY_TIME_FIELDS.has(key) && typeof v === 'string' ? new Date(v) : v;
+      }),
+    ),
+  };
+}
+
 export function createExportService(deps: ExportDeps) {
-  async function sheetFor(caller: Caller, kind: ExcelExportBody['kind'], scope: ExportScope): Promise<Sheet> {
-    const site = [
-      { header: 'Site ID', width: 16 },
-      { header: 'Site Name', width: 28 },
-    ];
+  /** Whose sites and which tenants: the caller's scope, narrowed by the chosen customer and tenant. */
+  async function scopeOf(
+    caller: Caller,
+    q: Pick<ExcelExportBody, 'tenant' | 'user_uid'>,
+  ): Promise<ExportScope> {
+    assertTenantsAllowed(caller, q.tenant ? [q.tenant] : undefined);
+    const owner = await ownerFilter(deps.sites, caller, q.user_uid);
+    return { ...owner, tenants: q.tenant ? [q.tenant] : caller.allowedTenants };
+  }
+
+  /** The row builder of the legacy tables (the JSON rows and the workbook rows). */
+  async function tableOf(
+    caller: Caller,
+    kind: LegacyTableKind,
+    scope: ExportScope,
+  ): Promise<LegacyTableReply> {
+    const site = (r: { uid: string; name: string }) => ({ site_id: r.uid, site_name: r.name });
     switch (kind) {
       case 'energy': {
         const rows = await deps.exports.energy(caller, scope);
+        // Load = DC bus voltage × load current; unknown without a voltage reading.
         return {
-          name: 'DC Energy Meter',
-          columns: [
-            ...site,
-            { header: 'Tenant', width: 14 },
-            { header: 'Load (kW)', width: 12 },
-            { header: 'Current (A)', width: 12 },
-          ],
-          // Load = DC bus voltage × load current; unknown without a voltage reading.
-          rows: rows.map((r) => [
-            r.uid,
-            r.name,
-            effectiveTenant(r),
-            r.volts === null ? null : round((r.volts * r.current) / 1000, 3),
-            round(r.current),
-          ]),
+          kind,
+          rows: rows.map((r) => ({
+            ...site(r),
+            tenant: effectiveTenant(r),
+            load_kw: r.volts === null ? null : round((r.volts * r.current) / 1000, 3),
+            current_a: round(r.current),
+          })),
         };
       }
       case 'climate': {
         const rows = await deps.exports.climate(caller, scope);
         return {
-          name: 'Climate',
-          columns: [
-            ...site,
-            { header: 'Temperature (°C)', width: 16 },
-            { header: 'Humidity (%)', width: 14 },
-            { header: 'Updated', width: 22 },
-          ],
-          rows: rows.map((r) => [r.uid, r.name, round(r.temperature, 1), round(r.humidity, 1), r.updated]),
+          kind,
+          rows: rows.map((r) => ({
+            ...site(r),
+            temperature_c: round(r.temperature, 1),
+            humidity_pct: round(r.humidity, 1),
+            updated: r.updated?.toISOString() ?? null,
+          })),
         };
       }
       case 'voltage': {
         const rows = await deps.exports.voltage(caller, scope);
+        // A tenant-less DC bus pin is the whole site's: the tenant stays empty.
         return {
-          name: 'Rectifier',
-          columns: [
-            ...site,
-            { header: 'Tenant', width: 14 },
-            { header: 'Voltage (V)', width: 12 },
-            { header: 'Updated', width: 22 },
-          ],
-          // A tenant-less DC bus pin is the whole site's: the tenant cell stays empty.
-          rows: rows.map((r) => [r.uid, r.name, r.tenant, round(r.volts), r.updated]),
-        };
-      }
-      case 'alarm': {
-        const now = deps.clock.now().getTime();
-        const rows = await deps.exports.alarms(caller, scope);
-        return {
-          name: 'Alarm',
-          columns: [
-            ...site,
-            { header: 'Name', width: 22 },
-            { header: 'Tenant', width: 14 },
-            { header: 'Duration', width: 14 },
-            { header: 'Time', width: 22 },
-          ],
-          rows: rows.map((r) => [
-            r.uid,
-            r.name,
-            eventDisplayName(r.alarm_id, r.company_code),
-            r.tenant === '' ? '' : r.tenant,
-            formatDuration((now - r.since.getTime()) / 1000),
-            r.since,
-          ]),
+          kind,
+          rows: rows.map((r) => ({
+            ...site(r),
+            tenant: r.tenant,
+            voltage_v: round(r.volts),
+            updated: r.updated.toISOString(),
+          })),
         };
       }
     }
   }
 
+  async function alarmSheet(caller: Caller, scope: ExportScope): Promise<Sheet> {
+    const now = deps.clock.now().getTime();
+    const rows = await deps.exports.alarms(caller, scope);
+    return {
+      name: 'Alarm',
+      columns: [
+        { header: 'Site ID', width: 16 },
+        { header: 'Site Name', width: 28 },
+        { header: 'Name', width: 22 },
+        { header: 'Tenant', width: 14 },
+        { header: 'Duration', width: 14 },
+        { header: 'Time', width: 22 },
+      ],
+      rows: rows.map((r) => [
+        r.uid,
+        r.name,
+        eventDisplayName(r.alarm_id, r.company_code),
+        r.tenant === '' ? '' : r.tenant,
+        formatDuration((now - r.since.getTime()) / 1000),
+        r.since,
+      ]),
+    };
+  }
+
   return {
+    /** The rows of a legacy table: the rows its .xlsx export holds. */
+    async legacyTable(caller: Caller, query: LegacyTableQuery): Promise<LegacyTableReply> {
+      return tableOf(caller, query.kind, await scopeOf(caller, query));
+    },
+
     /** The workbook as bytes and the download file name. */
     async export(caller: Caller, body: ExcelExportBody): Promise<{ fileName: string; data: Buffer }> {
-      assertTenantsAllowed(caller, body.tenant ? [body.tenant] : undefined);
-      const owner = await ownerFilter(deps.sites, caller, body.user_uid);
-      const scope = { ...owner, tenants: body.tenant ? [body.tenant] : caller.allowedTenants };
-      const sheet = await sheetFor(caller, body.kind, scope);
+      const scope = await scopeOf(caller, body);
+      const sheet =
+        body.kind === 'alarm'
+          ? await alarmSheet(caller, scope)
+          : legacySheet(await tableOf(caller, body.kind, scope));
       const book = new ExcelJS.Workbook();
       book.created = deps.clock.now();
       const ws = book.addWorksheet(sheet.name);
@@ -128,3 +182,5 @@ export function createExportService(deps: ExportDeps) {
     },
   };
 }
+
+export type ExportService = ReturnType<typeof createExportService>;

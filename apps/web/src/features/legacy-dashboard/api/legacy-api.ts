@@ -1,9 +1,14 @@
-import { type ExcelExportBody, siteEndpoints, siteReportEndpoints } from '@towerwatch/contract';
+import {
+  type ExcelExportBody,
+  type LegacyTableKind,
+  legacyEndpoints,
+  siteEndpoints,
+  siteReportEndpoints,
+} from '@towerwatch/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall, tenantQuery } from '../../../lib/api-client.ts';
 import { fullSiteList } from '../../../lib/site-fetch-reply.ts';
 import { inDhaka } from '../../../lib/time.ts';
-import { readFirstSheet, type XlsxTable } from '../../../lib/xlsx-reader.ts';
 
 /** Tabs of the legacy dashboard (platform-core §2), keyed by their path segment ('' = root). */
 export const LEGACY_TABS = [
@@ -24,7 +29,7 @@ export const LEGACY_EXPORT_KIND = {
   energy: 'energy',
   climate: 'climate',
   voltage: 'voltage',
-} as const satisfies Partial<Record<LegacyTabId, ExcelExportBody['kind']>>;
+} as const satisfies Partial<Record<LegacyTabId, LegacyTableKind>>;
 /** A tab with an export. */
 export type ExportTabId = keyof typeof LEGACY_EXPORT_KIND;
 
@@ -32,7 +37,7 @@ export const legacyKeys = {
   all: ['legacy-dashboard'] as const,
   stations: (tenant: string | null) => [...legacyKeys.all, 'stations', tenant] as const,
   alarms: (tenant: string | null) => [...legacyKeys.all, 'alarms', tenant] as const,
-  workbook: (kind: string, tenant: string | null) => [...legacyKeys.all, 'workbook', kind, tenant] as const,
+  table: (kind: string, tenant: string | null) => [...legacyKeys.all, 'table', kind, tenant] as const,
 };
 
 /** All RMS Station and Battery: the site list (GET /user/site/fetch, 1000 per load, platform-core §9). */
@@ -60,41 +65,38 @@ export const alarmsQueryOptions = (tenant: string | null) =>
     refetchInterval: 60_000,
   });
 
-/** A ranking table as the server exports it: the .xlsx bytes and its first sheet. */
-export interface LegacyWorkbook {
-  fileName: string;
-  blob: Blob;
-  table: XlsxTable;
-}
-
 /**
- * The energy, climate and voltage tables come from POST /site/excel-export itself: the page shows
- * the workbook's rows and the Export button saves that same file, so what is exported is exactly
- * what is shown.
+ * The energy, climate and voltage tables (GET /site/legacy-table): the rows the .xlsx export of the
+ * same kind holds, so what the Export button saves is what is shown.
  */
-export const legacyWorkbookQueryOptions = (
-  kind: ExcelExportBody['kind'],
-  tenant: ExcelExportBody['tenant'] | null,
-  label: string,
-) =>
+export const legacyTableQueryOptions = (kind: LegacyTableKind, tenant: ExcelExportBody['tenant'] | null) =>
   queryOptions({
-    queryKey: legacyKeys.workbook(kind, tenant ?? null),
-    queryFn: async ({ signal }): Promise<LegacyWorkbook> => {
-      const fileName = `${label} ${inDhaka(new Date()).format('YYYY-MM-DD HHmm')}`;
-      const body: ExcelExportBody = { file_name: fileName, kind, ...(tenant ? { tenant } : {}) };
-      const blob = await apiCall(siteReportEndpoints.excelExport, { body, signal });
-      return { fileName: `${fileName}.xlsx`, blob, table: await readFirstSheet(await blob.arrayBuffer()) };
-    },
+    queryKey: legacyKeys.table(kind, tenant ?? null),
+    queryFn: ({ signal }) =>
+      apiCall(legacyEndpoints.legacyTable, {
+        query: { kind, tenant: tenant ?? undefined },
+        signal,
+      }),
     retry: false,
     staleTime: 60_000,
   });
 
-/** Saves a workbook under its file name (the browser's download). */
-export function saveWorkbook(workbook: LegacyWorkbook): void {
-  const url = URL.createObjectURL(workbook.blob);
+/**
+ * Downloads the .xlsx of a table (POST /site/excel-export) and saves it as
+ * `<label> <YYYY-MM-DD HHmm>.xlsx` (the browser's download).
+ */
+export async function downloadExport(
+  kind: LegacyTableKind,
+  tenant: ExcelExportBody['tenant'] | null,
+  label: string,
+): Promise<void> {
+  const fileName = `${label} ${inDhaka(new Date()).format('YYYY-MM-DD HHmm')}`;
+  const body: ExcelExportBody = { file_name: fileName, kind, ...(tenant ? { tenant } : {}) };
+  const blob = await apiCall(siteReportEndpoints.excelExport, { body });
+  const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
-  anchor.download = workbook.fileName;
+  anchor.download = `${fileName}.xlsx`;
   document.body.append(anchor);
   anchor.click();
   anchor.remove();

@@ -1,5 +1,11 @@
 import { Badge, Group, Text } from '@mantine/core';
-import type { RunningEventsReply, Site } from '@towerwatch/contract';
+import {
+  LEGACY_TABLE_COLUMNS,
+  LEGACY_TIME_FIELDS,
+  type LegacyTableReply,
+  type RunningEventsReply,
+  type Site,
+} from '@towerwatch/contract';
 import {
   type ColourKind,
   DC_LOAD_LABELS,
@@ -10,7 +16,6 @@ import {
 } from '@towerwatch/domain';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/time.ts';
-import { excelSerialToDate, type XlsxCell, type XlsxTable } from '../../../lib/xlsx-reader.ts';
 import { type SortableColumn, SortableTable } from '../../../ui/sortable-table.tsx';
 
 const MANTINE_COLOUR = {
@@ -22,17 +27,14 @@ const MANTINE_COLOUR = {
   gray: 'gray',
 } as const;
 
-/** Colour thresholds (feature-areas §9) of the export's numeric columns, by header. */
-const HEADER_KIND: Readonly<Record<string, ColourKind>> = {
-  'Load (kW)': 'energy',
-  'Current (A)': 'current',
-  'Temperature (°C)': 'temperature',
-  'Humidity (%)': 'percentage',
-  'Voltage (V)': 'dc_voltage',
-  SOC: 'percentage',
-  SOH: 'state_of_health',
+/** Colour thresholds (feature-areas §9) of the ranking tables' numeric columns, by row field. */
+const FIELD_KIND: Readonly<Record<string, ColourKind>> = {
+  load_kw: 'energy',
+  current_a: 'current',
+  temperature_c: 'temperature',
+  humidity_pct: 'percentage',
+  voltage_v: 'dc_voltage',
 };
-const DATE_HEADERS = new Set(['Updated', 'Time']);
 
 /** A measured value: plain when in range, coloured by its threshold otherwise (feature-areas §9). */
 function Reading({ kind, value }: { kind: ColourKind | undefined; value: number }) {
@@ -45,43 +47,45 @@ function Reading({ kind, value }: { kind: ColourKind | undefined; value: number 
   );
 }
 
-function cellView(header: string, value: XlsxCell): ReactNode {
+type Cell = string | number | null;
+
+function cellView(field: string, value: Cell): ReactNode {
   if (value === null || value === '')
     return (
       <Text span c="dimmed">
         –
       </Text>
     );
-  if (DATE_HEADERS.has(header) && typeof value === 'number') return formatDateTime(excelSerialToDate(value));
-  if (header === 'Tenant' && typeof value === 'string') return tenantLabel(value);
-  if (typeof value === 'number') return <Reading kind={HEADER_KIND[header]} value={value} />;
-  return String(value);
+  if (LEGACY_TIME_FIELDS.has(field) && typeof value === 'string') return formatDateTime(value);
+  if (field === 'tenant' && typeof value === 'string') return tenantLabel(value);
+  if (typeof value === 'number') return <Reading kind={FIELD_KIND[field]} value={value} />;
+  return value;
 }
 
-/** Props of {@link WorkbookTable}. */
-export interface WorkbookTableProps {
-  table: XlsxTable;
+/** Props of {@link RankingTable}. */
+export interface RankingTableProps {
+  table: LegacyTableReply;
   caption: string;
-  /** The column sorted first (descending). */
-  sortHeader?: string;
+  /** The row field of the column sorted first (descending). */
+  sortField?: string;
 }
 
 /**
- * A ranking table (DC Energy Meter, Climate, Rectifier) showing the rows of the server's export
- * workbook, with the workbook's columns (platform-core §2 "Legacy pages and columns").
+ * A ranking table (DC Energy Meter, Climate, Rectifier): the rows of GET /site/legacy-table under
+ * the columns of the .xlsx export (platform-core §2 "Legacy pages and columns").
  */
-export function WorkbookTable({ table, caption, sortHeader }: WorkbookTableProps) {
-  type Row = { key: string; cells: XlsxCell[] };
-  const rows: Row[] = table.rows.map((cells, index) => ({ key: String(index), cells }));
-  const columns: SortableColumn<Row>[] = table.header.map((header, i) => ({
-    key: header,
+export function RankingTable({ table, caption, sortField }: RankingTableProps) {
+  type Row = { key: string; cells: Readonly<Record<string, Cell>> };
+  const rows: Row[] = (table.rows as readonly Record<string, Cell>[]).map((cells, index) => ({
+    key: String(index),
+    cells,
+  }));
+  const columns: SortableColumn<Row>[] = LEGACY_TABLE_COLUMNS[table.kind].map(({ key, header }) => ({
+    key,
     label: header,
-    align: HEADER_KIND[header] ? 'right' : 'left',
-    value: (row) => {
-      const v = row.cells[i] ?? null;
-      return typeof v === 'boolean' ? String(v) : v;
-    },
-    render: (row) => cellView(header, row.cells[i] ?? null),
+    align: FIELD_KIND[key] ? 'right' : 'left',
+    value: (row) => row.cells[key] ?? null,
+    render: (row) => cellView(key, row.cells[key] ?? null),
   }));
   return (
     <SortableTable
@@ -89,7 +93,7 @@ export function WorkbookTable({ table, caption, sortHeader }: WorkbookTableProps
       columns={columns}
       rows={rows}
       rowKey={(row) => row.key}
-      initialSortKey={sortHeader}
+      initialSortKey={sortField}
       emptyText="No readings yet."
     />
   );

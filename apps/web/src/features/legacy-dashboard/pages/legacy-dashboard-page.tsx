@@ -13,7 +13,8 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAdjustmentsHorizontal, IconFileSpreadsheet } from '@tabler/icons-react';
-import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useMutation, useQuery } from '@tanstack/react-query';
+import type { LegacyTableReply } from '@towerwatch/contract';
 import {
   LEGACY_DASHBOARD_PATH,
   allowedTenants,
@@ -27,23 +28,22 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { useAuthUser } from '../../auth/index.ts';
 import {
   alarmsQueryOptions,
+  downloadExport,
   type ExportTabId,
   LEGACY_EXPORT_KIND,
   LEGACY_TABS,
   type LegacyTab,
-  type LegacyWorkbook,
-  legacyWorkbookQueryOptions,
-  saveWorkbook,
+  legacyTableQueryOptions,
   stationsQueryOptions,
 } from '../api/legacy-api.ts';
 import {
   AlarmTable,
   BatteryTable,
+  RankingTable,
   STATION_COLUMN_LABELS,
   STATION_COLUMN_OPTIONS,
   type StationColumn,
   StationsTable,
-  WorkbookTable,
 } from '../components/legacy-tables.tsx';
 
 const ALL_TENANT = 'all';
@@ -68,17 +68,17 @@ function useErrorToast(error: unknown) {
   }, [error]);
 }
 
-/** The column each ranking tab sorts by first (descending). */
-const SORT_HEADER: Record<ExportTabId, string> = {
-  energy: 'Load (kW)',
-  climate: 'Temperature (°C)',
-  voltage: 'Voltage (V)',
+/** The row field each ranking tab sorts by first (descending). */
+const SORT_FIELD: Record<ExportTabId, string> = {
+  energy: 'load_kw',
+  climate: 'temperature_c',
+  voltage: 'voltage_v',
 };
 
-function WorkbookTab({ tab, workbook }: { tab: LegacyTab; workbook: UseQueryResult<LegacyWorkbook> }) {
-  useErrorToast(workbook.error);
-  if (workbook.isPending) return <Loading />;
-  if (!workbook.data) {
+function RankingTab({ tab, table }: { tab: LegacyTab; table: UseQueryResult<LegacyTableReply> }) {
+  useErrorToast(table.error);
+  if (table.isPending) return <Loading />;
+  if (!table.data) {
     return (
       <Text size="sm" c="dimmed" ta="center" py="md">
         The table could not be loaded.
@@ -86,10 +86,10 @@ function WorkbookTab({ tab, workbook }: { tab: LegacyTab; workbook: UseQueryResu
     );
   }
   return (
-    <WorkbookTable
-      table={workbook.data.table}
+    <RankingTable
+      table={table.data}
       caption={tab.label}
-      sortHeader={tab.id in SORT_HEADER ? SORT_HEADER[tab.id as ExportTabId] : undefined}
+      sortField={tab.id in SORT_FIELD ? SORT_FIELD[tab.id as ExportTabId] : undefined}
     />
   );
 }
@@ -114,9 +114,13 @@ export function LegacyDashboardPage() {
     ...stationsQueryOptions(tenant),
     enabled: tab.id === 'stations' || tab.id === 'battery',
   });
-  const workbook = useQuery({
-    ...legacyWorkbookQueryOptions(exportKind ?? 'energy', tenant, tab.label),
+  const table = useQuery({
+    ...legacyTableQueryOptions(exportKind ?? 'energy', tenant),
     enabled: exportKind !== null,
+  });
+  const download = useMutation({
+    mutationFn: () => downloadExport(exportKind ?? 'energy', tenant, tab.label),
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   const alarms = useQuery({ ...alarmsQueryOptions(tenant), enabled: tab.id === 'alarm' });
   useErrorToast(stations.error ?? alarms.error);
@@ -185,9 +189,9 @@ export function LegacyDashboardPage() {
               <Button
                 size="xs"
                 leftSection={<IconFileSpreadsheet size={14} />}
-                loading={workbook.isFetching}
-                disabled={!workbook.data}
-                onClick={() => workbook.data && saveWorkbook(workbook.data)}
+                loading={download.isPending}
+                disabled={!table.data}
+                onClick={() => download.mutate()}
               >
                 Export
               </Button>
@@ -208,7 +212,7 @@ export function LegacyDashboardPage() {
           ) : (
             <AlarmTable items={alarms.data?.items ?? []} companyCode={user.company_code} />
           ))}
-        {exportKind && <WorkbookTab tab={tab} workbook={workbook} />}
+        {exportKind && <RankingTab tab={tab} table={table} />}
         {tab.id === 'battery' &&
           (stations.isPending ? <Loading /> : <BatteryTable sites={stations.data?.items ?? []} />)}
       </Paper>

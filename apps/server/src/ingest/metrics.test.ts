@@ -1,0 +1,82 @@
+/** The ingest counters as Prometheus text: names, types and labels dashboards rely on. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { createIngestMetrics, metricsText } from './metrics.ts';
+
+/** `name{labels} value` lines and `# TYPE name type` lines of an exposition. */
+function parse(text: string) {
+  const values: Record<string, number> = {};
+  const types: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const type = /^# TYPE (\S+) (\S+)$/.exec(line);
+    if (type?.[1] && type[2]) types[type[1]] = type[2];
+    else if (line && !line.startsWith('#')) {
+      const [key, value] = line.split(' ');
+      if (key) values[key] = Number(value);
+    }
+  }
+  return { values, types };
+}
+
+describe('ingest metrics', () => {
+  it('expose every counter, zero or not, under its Prometheus name', async () => {
+    const m = createIngestMetrics();
+    m.received += 3;
+    m.accepted += 2;
+    m.rejected.duplicate += 1;
+    m.readingsStored += 6;
+    m.brokerAuthFailures += 1;
+    const { values, types } = parse(await metricsText(m));
+    expect(values).toEqual({
+      device_messages_received_total: 3,
+      device_messages_accepted_total: 2,
+      'device_messages_rejected_total{reason="too_large"}': 0,
+      'device_messages_rejected_total{reason="invalid_json"}': 0,
+      'device_messages_rejected_total{reason="invalid_payload"}': 0,
+      'device_messages_rejected_total{reason="unknown_device"}': 0,
+      'device_messages_rejected_total{reason="forbidden_topic"}': 0,
+      'device_messages_rejected_total{reason="duplicate"}': 1,
+      device_messages_failed_total: 0,
+      ingest_events_written_total: 0,
+      ingest_alarm_transitions_total: 0,
+      ingest_readings_stored_total: 6,
+      ingest_batches_total: 0,
+      device_commands_sent_total: 0,
+      device_command_acks_total: 0,
+      broker_auth_failures_total: 1,
+    });
+    expect(new Set(Object.values(types))).toEqual(new Set(['counter']));
+    expect(Object.keys(types)).toHaveLength(11);
+    expect(m.received).toBe(3);
+    expect(m.rejected.duplicate).toBe(1);
+  });
+
+  it('keep each instance apart and never go down', async () => {
+    const a = createIngestMetrics();
+    const b = createIngestMetrics();
+    a.received += 5;
+    expect(parse(await metricsText(b)).values.device_messages_received_total).toBe(0);
+    expect(() => {
+      a.received = 1;
+    }).toThrow();
+    expect(a.received).toBe(5);
+  });
+});
+
+describe('GET /metrics', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ seed: false });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('serves the container counters as Prometheus text without a token', async () => {
+    t.container.ingestMetrics.accepted += 4;
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(parse(res.body).values.device_messages_accepted_total).toBe(4);
+  });
+});
