@@ -8,6 +8,7 @@ import path from 'node:path';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type BenchOptions, type BrokerKind, type DbKind, num } from './lib/cli.ts';
 import { type ProfileSummary, summariseProfiles } from './lib/profile.ts';
+import { waitDrained } from './lib/persisted.ts';
 import { printTable, type Row, startResult } from './lib/results.ts';
 import {
   runStep,
@@ -15,7 +16,6 @@ import {
   startRig,
   VALUES_PER_MESSAGE,
   WARM_TIMEOUT_MS,
-  waitDrained,
   warmUp,
 } from './lib/rig.ts';
 import { errorText } from './lib/util.ts';

@@ -1,7 +1,9 @@
 /**
  * SQL migration runner: applies `migrations/NNNN_name.sql` in order, each in its own transaction,
  * recorded in `schema_migrations`. A session advisory lock (per schema) keeps concurrent processes
- * from racing: the second waits, then finds nothing left to do.
+ * from racing: the second waits, then finds nothing left to do. Numbers are unique and increasing
+ * (`npm run check:files` enforces it); versions recorded under an earlier name are renamed first
+ * ({@link RENAMED_MIGRATIONS}).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -14,6 +16,20 @@ import type { Pool } from './pool.ts';
 export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'migrations');
 
 const FILE_PATTERN = /^(\d{4})_[a-z0-9_-]+\.sql$/;
+
+/**
+ * Migrations renamed after they shipped, recorded version → today's version. Issue 11 made the
+ * numbers unique (two `0300_*` and four `0400_dashboard_counts*` files shared a number); the apply
+ * order (by file name) is unchanged, and so are the files' contents (their checksums). A database
+ * migrated before the rename has the old versions in `schema_migrations`: they are renamed before
+ * comparing, so nothing runs twice. Entries stay as long as such databases may exist.
+ */
+export const RENAMED_MIGRATIONS: Readonly<Record<string, string>> = {
+  '0300_telemetry_packed': '0301_telemetry_packed',
+  '0400_dashboard_counts_2': '0401_dashboard_counts_delta_ids',
+  '0400_dashboard_counts_3': '0402_dashboard_counts_delta_id_index',
+  '0400_dashboard_counts_4': '0403_dashboard_counts_compacted',
+};
 
 /** Applies pending migrations; returns the versions applied now. */
 export async function runMigrations(
@@ -34,6 +50,14 @@ export async function runMigrations(
         checksum text not null,
         applied_at timestamptz not null default now()
       )`);
+      const renamed = await client.query<{ version: string }>(
+        `update schema_migrations m set version = r.new, name = r.new || '.sql'
+         from unnest($1::text[], $2::text[]) as r(old, new)
+         where m.version = r.old and not exists (select 1 from schema_migrations x where x.version = r.new)
+         returning m.version`,
+        [Object.keys(RENAMED_MIGRATIONS), Object.values(RENAMED_MIGRATIONS)],
+      );
+      for (const r of renamed.rows) opts.log?.info({ version: r.version }, 'migration record renamed');
       const { rows } = await client.query<{ version: string; checksum: string }>(
         'select version, checksum from schema_migrations',
       );

@@ -6,7 +6,7 @@ import { alarmGroupOf } from '@towerwatch/domain';
 import type { PinUpdate } from '../alarms/engine.ts';
 import { type EngineSite, pinKey, type SiteState } from '../alarms/state.ts';
 import type { LiveEnvelope } from '../bus/bus.ts';
-import type { EventRowOut } from './persist.ts';
+import type { EventRowOut } from './batch-writes.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -16,50 +16,22 @@
  * `latestPerBatch` rows per transaction, oldest first (the rest wait in memory and are overlaid when
  * a site is reloaded); a device's `last_seen_at` is refreshed at most every `livenessRefreshMs`
  * unless its online flag changes.
+ *
+ * Here: lanes, scheduling, retries, device → site routing. One transaction: batch.ts; a lane's
+ * deferred writes: lane.ts; the job type: site-job.ts; refusals: rejections.ts.
  */
-import {
-  type DeviceMessageOf,
-  type DeviceTopicKind,
-  decodeDevicePayload,
-  LIVE_EVENTS,
-  liveMessage,
-  parseDeviceTopic,
-} from '@towerwatch/contract';
+import { decodeDevicePayload, parseDeviceTopic } from '@towerwatch/contract';
 import type { Logger } from 'pino';
-import { type EngineInput, evaluate } from '../alarms/engine.ts';
-import { pinKey } from '../alarms/state.ts';
 import type { EventBus } from '../bus/bus.ts';
 import type { Clock } from '../clock.ts';
-import { type Pool, withTransaction } from '../db/pool.ts';
-import { handleCommandAck } from './commands.ts';
-import { pinUpdateEnvelopes, siteEventEnvelope, siteStatusEnvelope } from './live-messages.ts';
-import { type IngestMetrics, RECENT_REJECTIONS, type RejectReason } from './metrics.ts';
-import {
-  acceptedMessageIds,
-  type BatchWrites,
-  CLAIMS_CONFLICT,
-  type DeviceWrite,
-  type EventRowOut,
-  emptyWrites,
-  type Reading,
-  writeAll,
-} from './persist.ts';
-import type { DeviceSite, PendingLatest, SiteRuntime, SiteStore } from './site-store.ts';
-import { applyToWrites } from './writes.ts';
-
-/** One unit of work for a site worker. */
-export type SiteJob =
-  | {
-      [K in DeviceTopicKind]: {
-        kind: K;
-        comId: string;
-        topic: string;
-        message: DeviceMessageOf<K>;
-        receivedAt: Date;
-      };
-    }[DeviceTopicKind]
-  | { kind: 'tick'; receivedAt: Date; offlineMinutes: number }
-  | { kind: 'settings'; receivedAt: Date };
+import type { Pool } from '../db/pool.ts';
+import { createBatchProcessor } from './batch.ts';
+import { createLane, type Entry, type Lane, pendingLatestIn } from './lane.ts';
+import type { IngestMetrics, RejectReason } from './metrics.ts';
+import { CLAIMS_CONFLICT } from './persist.ts';
+import { createRejecter } from './rejections.ts';
+import type { SiteJob } from './site-job.ts';
+import type { DeviceSite, PendingLatest, SiteStore } from './site-store.ts';
 
 export interface IngestPipelineDeps {
   pool: Pool;
@@ -96,38 +68,6 @@ export interface IngestPipeline {
   pendingLatest(comId: string): Iterable<PendingLatest> | undefined;
 }
 
-interface Entry {
-  siteUid: string;
-  job: SiteJob;
-  done?: () => void;
-  /** Refused before the transaction (site gone): not retried with the rest of the batch. */
-  settled?: boolean;
-}
-
-interface Lane {
-  queue: Entry[];
-  running: Promise<void> | null;
-  timer: NodeJS.Timeout | null;
-  /** Latest values not yet in pin_latest: com_id → pin → reading (insertion order = oldest first). */
-  dirty: Map<string, Map<string, Reading>>;
-  dirtyCount: number;
-  /** Batches left that read accepted message ids before writing (after a redelivery was seen). */
-  checkFirst: number;
-  /** What was last written of each device's liveness. */
-  seen: Map<string, { online: boolean; at: number }>;
-}
-
-type AckMessage = NonNullable<Awaited<ReturnType<typeof handleCommandAck>>>;
-
-interface SiteOut {
-  runtime: SiteRuntime;
-  statusChanged: boolean;
-  pinUpdates: Parameters<typeof pinUpdateEnvelopes>[2];
-  access: number[];
-  oem: BatchWrites['oem'];
-  ackMessages: AckMessage[];
-}
-
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** PostgreSQL refused the data itself (data exception, constraint violation): retrying cannot help. */
@@ -151,38 +91,16 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
   const { metrics, log } = deps;
   const maxBatch = deps.maxBatch ?? 2000;
   const windowMs = deps.windowMs ?? 5;
-  const latestPerBatch = deps.latestPerBatch ?? 1000;
-  const livenessRefreshMs = deps.livenessRefreshMs ?? 30_000;
-  const lanes: Lane[] = Array.from({ length: Math.max(1, deps.lanes ?? 2) }, () => ({
-    queue: [],
-    running: null,
-    timer: null,
-    dirty: new Map(),
-    dirtyCount: 0,
-    checkFirst: 0,
-    seen: new Map(),
-  }));
+  const lanes: Lane[] = Array.from({ length: Math.max(1, deps.lanes ?? 2) }, createLane);
   const laneOf = (siteUid: string) => lanes[hashOf(siteUid) % lanes.length] as Lane;
   const deviceChains = new Map<string, Promise<void>>();
-
-  const lastLogged = new Map<string, number>();
-  const reject = (reason: RejectReason, topic: string, comId: string | null, error?: string) => {
-    metrics.rejected[reason] += 1;
-    metrics.recent.push({ reason, topic, comId, error: error ?? null });
-    if (metrics.recent.length > RECENT_REJECTIONS)
-      metrics.recent.splice(0, metrics.recent.length - RECENT_REJECTIONS);
-    if (reason === 'duplicate') {
-      log.debug({ topic, comId }, 'device message duplicate ignored');
-      return;
-    }
-    // Every refusal is counted; the log keeps one line per device and reason per minute.
-    const key = `${reason}/${comId ?? topic}`;
-    const now = Date.now();
-    if ((lastLogged.get(key) ?? 0) + 60_000 > now) return;
-    if (lastLogged.size > 10_000) lastLogged.clear();
-    lastLogged.set(key, now);
-    log.warn({ topic, comId, reason, error }, 'device message rejected');
-  };
+  const reject = createRejecter(metrics, log);
+  const processBatch = createBatchProcessor({
+    ...deps,
+    reject,
+    latestPerBatch: deps.latestPerBatch ?? 1000,
+    livenessRefreshMs: deps.livenessRefreshMs ?? 30_000,
+  });
 
   function enqueue(siteUid: string, job: SiteJob, done?: () => void): void {
     const lane = laneOf(siteUid);
@@ -260,261 +178,6 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         await sleep(delay);
       }
     }
-  }
-
-  /**
-   * Latest values to write now, up to the cap: this batch's values that changed, then the oldest
-   * deferred ones, then this batch's unchanged values (only their time moved); the rest wait.
-   */
-  function pickLatest(
-    lane: Lane,
-    batchLatest: Map<string, Reading>,
-    changed: Set<string>,
-  ): { now: Reading[]; later: Reading[] } {
-    const now: Reading[] = [];
-    const later: Reading[] = [];
-    const unchanged: Reading[] = [];
-    for (const [key, r] of batchLatest) {
-      if (!changed.has(key)) unchanged.push(r);
-      else (now.length < latestPerBatch ? now : later).push(r);
-    }
-    if (now.length < latestPerBatch) {
-      outer: for (const [comId, pins] of lane.dirty) {
-        for (const [pinName, r] of pins) {
-          if (now.length >= latestPerBatch) break outer;
-          if (!batchLatest.has(`${comId}/${pinName}`)) now.push(r);
-        }
-      }
-    }
-    for (const r of unchanged) (now.length < latestPerBatch ? now : later).push(r);
-    return { now, later };
-  }
-
-  function settleLatest(lane: Lane, written: Reading[], later: Reading[]): void {
-    for (const r of written) {
-      const pins = lane.dirty.get(r.comId);
-      if (!pins) continue;
-      const d = pins.get(r.pinName);
-      if (d && d.ts.getTime() <= r.ts.getTime()) {
-        pins.delete(r.pinName);
-        lane.dirtyCount--;
-        if (pins.size === 0) lane.dirty.delete(r.comId);
-      }
-    }
-    for (const r of later) {
-      let pins = lane.dirty.get(r.comId);
-      if (!pins) {
-        pins = new Map();
-        lane.dirty.set(r.comId, pins);
-      }
-      if (!pins.has(r.pinName)) lane.dirtyCount++;
-      pins.set(r.pinName, r);
-    }
-  }
-
-  /** Device liveness worth writing: online flag changed, firmware reported, or not refreshed lately. */
-  function livenessToWrite(lane: Lane, devices: Map<string, DeviceWrite>): Map<string, DeviceWrite> {
-    const out = new Map<string, DeviceWrite>();
-    for (const [comId, d] of devices) {
-      const prev = lane.seen.get(comId);
-      const at = d.lastSeenAt?.getTime() ?? null;
-      if (
-        !prev ||
-        prev.online !== d.online ||
-        d.firmware !== undefined ||
-        at === null ||
-        at - prev.at >= livenessRefreshMs
-      )
-        out.set(comId, d);
-    }
-    return out;
-  }
-
-  async function processBatch(lane: Lane, batch: Entry[]): Promise<void> {
-    const siteUids = [...new Set(batch.filter((e) => !e.settled).map((e) => e.siteUid))];
-    const runtimes = siteUids.length > 0 ? await deps.store.getMany(siteUids) : new Map();
-    const entries: Entry[] = [];
-    for (const e of batch) {
-      if (e.settled) continue;
-      if (runtimes.get(e.siteUid)) entries.push(e);
-      else {
-        e.settled = true;
-        if ('topic' in e.job) reject('unknown_device', e.job.topic, e.job.comId, 'site not found');
-        e.done?.();
-      }
-    }
-    const now = deps.clock.now();
-    // De-duplication: within the batch first, then against ids accepted before (read outside the
-    // write; a lane is the only writer of its devices' ids, and the write claims them atomically).
-    const seen = new Set<string>();
-    const claims: { comId: string; msgId: string }[] = [];
-    for (const e of entries) {
-      const id = msgIdOf(e.job);
-      if (id && !seen.has(`${id.comId}/${id.msgId}`)) {
-        seen.add(`${id.comId}/${id.msgId}`);
-        claims.push(id);
-      }
-    }
-    // Optimistic: the write claims the ids and aborts (CLAIMS_CONFLICT) if one was accepted before;
-    // then the batch is redone with the ids read first (also for the lane's next batches).
-    const checkFirst = lane.checkFirst > 0;
-    if (checkFirst) lane.checkFirst--;
-    const known = checkFirst ? await acceptedMessageIds(deps.pool, claims) : new Set<string>();
-    const fresh = new Set<string>();
-    const toClaim = claims.filter((c) => {
-      const key = `${c.comId}/${c.msgId}`;
-      if (known.has(key)) return false;
-      fresh.add(key);
-      return true;
-    });
-    const writes = emptyWrites();
-    const perSite = new Map<string, SiteOut>();
-    const duplicates: Entry[] = [];
-    let accepted = 0;
-    const acks: { siteUid: string; job: Extract<SiteJob, { kind: 'cmd/ack' }> }[] = [];
-    const changedPins = new Set<string>();
-    for (const e of entries) {
-      const { job } = e;
-      const id = msgIdOf(job);
-      if (id && !fresh.delete(`${id.comId}/${id.msgId}`)) {
-        duplicates.push(e);
-        continue;
-      }
-      if ('topic' in job) accepted += 1;
-      const runtime = runtimes.get(e.siteUid) as SiteRuntime;
-      let so = perSite.get(e.siteUid);
-      if (!so) {
-        so = { runtime, statusChanged: false, pinUpdates: [], access: [], oem: [], ackMessages: [] };
-        perSite.set(e.siteUid, so);
-      }
-      if (job.kind === 'cmd/ack') acks.push({ siteUid: e.siteUid, job });
-      const accessBefore = writes.access.length;
-      const oemBefore = writes.oem.length;
-      const before =
-        job.kind === 'pins'
-          ? job.message.readings.map((x) => runtime.state.pins.get(pinKey(job.comId, x.pin))?.value)
-          : null;
-      const r = applyJob(runtime, job, writes);
-      if (before && job.kind === 'pins')
-        job.message.readings.forEach((x, i) => {
-          if (before[i] !== x.value) changedPins.add(`${job.comId}/${x.pin}`);
-        });
-      for (let i = accessBefore; i < writes.access.length; i++) so.access.push(i);
-      so.oem.push(...writes.oem.slice(oemBefore));
-      if (r) {
-        so.statusChanged ||= r.statusChanged || r.dcLoadChanged.length > 0;
-        so.pinUpdates.push(...r.pinUpdates);
-      }
-    }
-    const devices = livenessToWrite(lane, writes.devices);
-    const latest = pickLatest(lane, writes.latest, changedPins);
-    const batchWrites = { ...writes, devices };
-    // One statement (one round trip, atomic); command acks also update `commands`: one transaction.
-    const written =
-      acks.length === 0
-        ? await writeAll(deps.pool, batchWrites, toClaim, now, latest.now, !checkFirst)
-        : await withTransaction(deps.pool, async (tx) => {
-            const w = await writeAll(tx, batchWrites, toClaim, now, latest.now, !checkFirst);
-            for (const a of acks) {
-              const m = await handleCommandAck(tx, a.job.comId, a.job.message, deps.clock.now());
-              if (m) perSite.get(a.siteUid)?.ackMessages.push(m);
-            }
-            return w;
-          });
-    if (written.claimed !== toClaim.length)
-      log.warn(
-        { expected: toClaim.length, claimed: written.claimed },
-        'ingest: message ids claimed by another writer meanwhile (more than one ingest process?)',
-      );
-    const out = { writes, devices, written, latest, perSite, duplicates, accepted };
-    // Committed: book-keeping, live fan-out (right away, per site in order), then the acknowledgements.
-    metrics.batches += 1;
-    metrics.accepted += out.accepted;
-    for (const e of out.duplicates)
-      reject('duplicate', 'topic' in e.job ? e.job.topic : '', msgIdOf(e.job)?.comId ?? null);
-    metrics.eventsWritten += out.written.events.length;
-    metrics.alarmTransitions += out.writes.alarms.size;
-    metrics.readingsStored += out.writes.values;
-    settleLatest(lane, out.latest.now, out.latest.later);
-    for (const [comId, d] of out.devices) {
-      const prev = lane.seen.get(comId);
-      lane.seen.set(comId, { online: d.online, at: d.lastSeenAt?.getTime() ?? prev?.at ?? 0 });
-    }
-    const eventsBySite = new Map<string, typeof out.written.events>();
-    for (const row of out.written.events) {
-      const list = eventsBySite.get(row.site_uid);
-      if (list) list.push(row);
-      else eventsBySite.set(row.site_uid, [row]);
-    }
-    const stateChanged = new Map<string, string[]>();
-    for (const [siteUid, so] of out.perSite) {
-      const moved = fanOut(so, eventsBySite.get(siteUid) ?? [], out.writes, out.written.accessIds);
-      if (moved) {
-        const list = stateChanged.get(so.runtime.site.companyId);
-        if (list) list.push(siteUid);
-        else stateChanged.set(so.runtime.site.companyId, [siteUid]);
-      }
-    }
-    // Dashboard counts: one recount request per company and batch.
-    for (const [companyId, uids] of stateChanged)
-      deps.bus.publish('site.state-changed', { companyId, siteUids: uids });
-    for (const e of entries) e.done?.();
-  }
-
-  function applyJob(runtime: SiteRuntime, job: SiteJob, writes: BatchWrites) {
-    const input = toEngineInput(job, deps.clock.now());
-    if (!input) {
-      applyToWrites(runtime, job, null, writes);
-      return null;
-    }
-    const result = evaluate(runtime.site, runtime.state, input);
-    applyToWrites(runtime, job, result, writes);
-    return result;
-  }
-
-  /** Live messages of one site's part of a committed batch; true when its dashboard counts may move. */
-  function fanOut(so: SiteOut, events: EventRowOut[], writes: BatchWrites, accessIds: number[]): boolean {
-    const { site, state } = so.runtime;
-    for (const row of events) deps.bus.publish('live', siteEventEnvelope(site, row));
-    if (so.statusChanged) deps.bus.publish('live', siteStatusEnvelope(site, state));
-    for (const env of pinUpdateEnvelopes(site, state, so.pinUpdates)) deps.bus.publish('live', env);
-    for (const i of so.access) {
-      const a = writes.access[i];
-      const id = accessIds[i];
-      if (a === undefined || id === undefined) continue;
-      deps.bus.publish('live', {
-        audience: { companyId: site.companyId, siteUid: site.siteUid, tenant: null },
-        message: liveMessage(LIVE_EVENTS.RMS_ACCESS_RECORD, {
-          id,
-          siteUid: site.siteUid,
-          comId: a.comId,
-          cardNumber: a.cardNumber,
-          granted: a.granted,
-          time: a.time.toISOString(),
-        }),
-      });
-    }
-    for (const o of so.oem) {
-      deps.bus.publish('live', {
-        audience: { companyId: site.companyId, siteUid: site.siteUid, tenant: null, focus: true },
-        message: liveMessage(LIVE_EVENTS.RECTIFIER_EVENT, {
-          siteUid: site.siteUid,
-          comId: o.comId,
-          kind: o.kind,
-          time: o.time.toISOString(),
-          data: o.data as Record<string, unknown>,
-        }),
-      });
-    }
-    for (const m of so.ackMessages) {
-      deps.bus.publish('live', {
-        audience: { companyId: site.companyId, siteUid: site.siteUid, tenant: null },
-        message: m,
-      });
-    }
-    // Dashboard counts read alarms, DC load and battery voltages: recount only when one of them moved.
-    const batteryMoved = so.pinUpdates.some((u) => u.configs.some((c) => c.type === 'battery_terminal'));
-    return so.statusChanged || batteryMoved;
   }
 
   function route(
@@ -609,66 +272,6 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       }
     },
     reject,
-    pendingLatest(comId) {
-      for (const lane of lanes) {
-        const pins = lane.dirty.get(comId);
-        if (pins) return [...pins.values()].map((r) => ({ pinName: r.pinName, value: r.value, ts: r.ts }));
-      }
-      return undefined;
-    },
+    pendingLatest: (comId) => pendingLatestIn(lanes, comId),
   };
-}
-
-function msgIdOf(job: SiteJob): { comId: string; msgId: string } | null {
-  if (!('topic' in job)) return null;
-  const m = job.message as { msg_id?: string };
-  return typeof m.msg_id === 'string' ? { comId: job.comId, msgId: m.msg_id } : null;
-}
-
-/** The engine input of a job; null for jobs that only mark the device seen (handled as empty pins). */
-function toEngineInput(job: SiteJob, now: Date): EngineInput | null {
-  switch (job.kind) {
-    case 'pins':
-      return {
-        kind: 'pins',
-        comId: job.comId,
-        time: new Date(job.message.ts),
-        receivedAt: job.receivedAt,
-        readings: job.message.readings,
-      };
-    case 'events':
-      return {
-        kind: 'event',
-        comId: job.comId,
-        time: new Date(job.message.ts),
-        receivedAt: job.receivedAt,
-        event: job.message.event,
-        pin: job.message.pin,
-        value: job.message.value,
-      };
-    case 'status':
-      return {
-        kind: 'status',
-        comId: job.comId,
-        time: job.message.ts ? new Date(job.message.ts) : job.receivedAt,
-        receivedAt: job.receivedAt,
-        online: job.message.online,
-      };
-    case 'access':
-    case 'oem':
-    case 'cmd/ack':
-    case 'cmd':
-      // Any message proves the device is alive.
-      return {
-        kind: 'pins',
-        comId: job.comId,
-        time: job.receivedAt,
-        receivedAt: job.receivedAt,
-        readings: [],
-      };
-    case 'tick':
-      return { kind: 'tick', time: now, offlineMinutes: job.offlineMinutes };
-    case 'settings':
-      return { kind: 'settings', time: now };
-  }
 }

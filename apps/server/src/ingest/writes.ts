@@ -1,8 +1,8 @@
 /** Turns one job and its engine result into rows of the batch (persist.ts writes them). */
 import type { EngineResult } from '../alarms/engine.ts';
 import { alarmKey } from '../alarms/state.ts';
-import type { BatchWrites } from './persist.ts';
-import type { SiteJob } from './pipeline.ts';
+import type { BatchWrites } from './batch-writes.ts';
+import type { SiteJob } from './site-job.ts';
 import type { SiteRuntime } from './site-store.ts';
 
 export function applyToWrites(

@@ -3,7 +3,7 @@
  * ranges, and cleanup of the ingest de-duplication window. The rollup recomputes every hour from
  * the watermark (job_state 'telemetry_hourly') up to the last complete hour, plus the hours late
  * readings touched (a late batch is re-rolled because recomputation replaces the row). Telemetry rows
- * are packed per message (pin_names / pin_values arrays, migration 0300), unnested here.
+ * are packed per message (pin_names / pin_values arrays, migration 0301_telemetry_packed), unnested here.
  */
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/pool.ts';

@@ -1,0 +1,74 @@
+/**
+ * After an ingest batch commits: the live messages of each site's part of it (events, status, pin
+ * values, access and rectifier records, command acknowledgements), published on the bus in order.
+ */
+import { LIVE_EVENTS, liveMessage } from '@towerwatch/contract';
+import type { EventBus } from '../bus/bus.ts';
+import type { BatchWrites, EventRowOut } from './batch-writes.ts';
+import type { handleCommandAck } from './commands.ts';
+import { pinUpdateEnvelopes, siteEventEnvelope, siteStatusEnvelope } from './live-messages.ts';
+import type { SiteRuntime } from './site-store.ts';
+
+type AckMessage = NonNullable<Awaited<ReturnType<typeof handleCommandAck>>>;
+
+/** What one site's jobs of a batch produced that the live fan-out needs. */
+export interface SiteOut {
+  runtime: SiteRuntime;
+  statusChanged: boolean;
+  pinUpdates: Parameters<typeof pinUpdateEnvelopes>[2];
+  /** Indexes into the batch's `writes.access` (and the returned access ids). */
+  access: number[];
+  oem: BatchWrites['oem'];
+  ackMessages: AckMessage[];
+}
+
+/** Live messages of one site's part of a committed batch; true when its dashboard counts may move. */
+export function fanOut(
+  bus: EventBus,
+  so: SiteOut,
+  events: EventRowOut[],
+  writes: BatchWrites,
+  accessIds: number[],
+): boolean {
+  const { site, state } = so.runtime;
+  for (const row of events) bus.publish('live', siteEventEnvelope(site, row));
+  if (so.statusChanged) bus.publish('live', siteStatusEnvelope(site, state));
+  for (const env of pinUpdateEnvelopes(site, state, so.pinUpdates)) bus.publish('live', env);
+  for (const i of so.access) {
+    const a = writes.access[i];
+    const id = accessIds[i];
+    if (a === undefined || id === undefined) continue;
+    bus.publish('live', {
+      audience: { companyId: site.companyId, siteUid: site.siteUid, tenant: null },
+      message: liveMessage(LIVE_EVENTS.RMS_ACCESS_RECORD, {
+        id,
+        siteUid: site.siteUid,
+        comId: a.comId,
+        cardNumber: a.cardNumber,
+        granted: a.granted,
+        time: a.time.toISOString(),
+      }),
+    });
+  }
+  for (const o of so.oem) {
+    bus.publish('live', {
+      audience: { companyId: site.companyId, siteUid: site.siteUid, tenant: null, focus: true },
+      message: liveMessage(LIVE_EVENTS.RECTIFIER_EVENT, {
+        siteUid: site.siteUid,
+        comId: o.comId,
+        kind: o.kind,
+        time: o.time.toISOString(),
+        data: o.data as Record<string, unknown>,
+      }),
+    });
+  }
+  for (const m of so.ackMessages) {
+    bus.publish('live', {
+      audience: { companyId: site.companyId, siteUid: site.siteUid, tenant: null },
+      message: m,
+    });
+  }
+  // Dashboard counts read alarms, DC load and battery voltages: recount only when one of them moved.
+  const batteryMoved = so.pinUpdates.some((u) => u.configs.some((c) => c.type === 'battery_terminal'));
+  return so.statusChanged || batteryMoved;
+}

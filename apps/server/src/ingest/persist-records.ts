@@ -1,0 +1,182 @@
+/**
+ * SQL of one ingest batch, append-only records: message id claims, telemetry, events, access and OEM
+ * records. Each builder returns the CTEs for its rows (none when there are none) and adds its values
+ * through the shared `p`, so the statement's parameters number in the order the builders run
+ * (persist.ts writeAll). The upserts of current state are in persist-state.ts.
+ */
+import type { BatchWrites } from './batch-writes.ts';
+
+/** Adds a parameter value and returns its placeholder with a cast, e.g. `$3::text[]`. */
+export type Param = (v: unknown, type: string) => string;
+
+/** A PostgreSQL array literal of strings (quoted and escaped), for a `text[]` cast. */
+function textArrayLiteral(items: readonly string[]): string {
+  return `{${items.map((s) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}
+
+/** Claims the batch's message ids (`ingest_messages`); a claimed id returns a row. */
+export function claimsCtes(
+  p: Param,
+  claims: readonly { comId: string; msgId: string }[],
+  receivedAt: Date,
+): string[] {
+  const out: string[] = [];
+  if (claims.length > 0) {
+    out.push(`claims as (
+      insert into ingest_messages (com_id, msg_id, received_at)
+      select c, m, ${p(receivedAt, 'timestamptz')} from unnest(${p(
+        claims.map((c) => c.comId),
+        'text[]',
+      )}, ${p(
+        claims.map((c) => c.msgId),
+        'text[]',
+      )}) as u(c, m)
+      on conflict do nothing returning 1)`);
+  }
+  return out;
+}
+
+/** Telemetry, one packed row per `pins` message. */
+export function telemetryCtes(p: Param, w: BatchWrites): string[] {
+  const out: string[] = [];
+  if (w.telemetry.length > 0) {
+    const t = w.telemetry;
+    out.push(`tel as (
+      insert into telemetry (com_id, ts, pin_names, pin_values)
+      select c, ts, pn::text[], pv::float8[] from unnest(${p(
+        t.map((r) => r.comId),
+        'text[]',
+      )}, ${p(
+        t.map((r) => r.ts),
+        'timestamptz[]',
+      )}, ${p(
+        t.map((r) => textArrayLiteral(r.pinNames)),
+        'text[]',
+      )}, ${p(
+        t.map((r) => `{${r.values.join(',')}}`),
+        'text[]',
+      )}) as u(c, ts, pn, pv))`);
+  }
+  return out;
+}
+
+/** Event inserts, returning the new rows in the order of `w.events`. */
+export function eventCtes(p: Param, w: BatchWrites): string[] {
+  const out: string[] = [];
+  if (w.events.length > 0) {
+    const e = w.events;
+    out.push(`ev as (
+      insert into events (site_uid, com_id, name, tenant, time, active, value, event_group, alarm_id)
+      select s, c, nm, tn, tm, ac, vl, gr, ai from unnest(${[
+        p(
+          e.map((x) => x.siteUid),
+          'text[]',
+        ),
+        p(
+          e.map((x) => x.comId),
+          'text[]',
+        ),
+        p(
+          e.map((x) => x.name),
+          'text[]',
+        ),
+        p(
+          e.map((x) => x.tenant),
+          'text[]',
+        ),
+        p(
+          e.map((x) => x.time),
+          'timestamptz[]',
+        ),
+        p(
+          e.map((x) => x.active),
+          'bool[]',
+        ),
+        p(
+          e.map((x) => (x.value === null ? null : JSON.stringify(x.value))),
+          'jsonb[]',
+        ),
+        p(
+          e.map((x) => x.group),
+          'text[]',
+        ),
+        p(
+          e.map((x) => x.alarmId),
+          'text[]',
+        ),
+      ].join(', ')}) with ordinality as u(s, c, nm, tn, tm, ac, vl, gr, ai, n)
+      order by n
+      returning id, site_uid, name, tenant, time, active, value, event_group)`);
+  }
+  return out;
+}
+
+/** Access records, returning their ids in the order of `w.access`. */
+export function accessCtes(p: Param, w: BatchWrites): string[] {
+  const out: string[] = [];
+  if (w.access.length > 0) {
+    const a = w.access;
+    out.push(`acc as (
+      insert into access_records (site_uid, com_id, card_number, granted, door, reason, time)
+      select s, c, k, g, d, r, t from unnest(${[
+        p(
+          a.map((x) => x.siteUid),
+          'text[]',
+        ),
+        p(
+          a.map((x) => x.comId),
+          'text[]',
+        ),
+        p(
+          a.map((x) => x.cardNumber),
+          'text[]',
+        ),
+        p(
+          a.map((x) => x.granted),
+          'bool[]',
+        ),
+        p(
+          a.map((x) => x.door),
+          'text[]',
+        ),
+        p(
+          a.map((x) => x.reason),
+          'text[]',
+        ),
+        p(
+          a.map((x) => x.time),
+          'timestamptz[]',
+        ),
+      ].join(', ')}) with ordinality as u(s, c, k, g, d, r, t, n)
+      order by n
+      returning id)`);
+  }
+  return out;
+}
+
+/** OEM (rectifier) records. */
+export function oemCtes(p: Param, w: BatchWrites): string[] {
+  const out: string[] = [];
+  if (w.oem.length > 0) {
+    const o = w.oem;
+    out.push(`oem as (
+      insert into oem_records (site_uid, com_id, kind, time, data)
+      select * from unnest(${p(
+        o.map((x) => x.siteUid),
+        'text[]',
+      )}, ${p(
+        o.map((x) => x.comId),
+        'text[]',
+      )}, ${p(
+        o.map((x) => x.kind),
+        'text[]',
+      )}, ${p(
+        o.map((x) => x.time),
+        'timestamptz[]',
+      )}, ${p(
+        o.map((x) => JSON.stringify(x.data)),
+        'jsonb[]',
+      )}))`);
+  }
+  return out;
+}

@@ -1,0 +1,96 @@
+/**
+ * Types of the live hub (live-hub.ts) shared by its parts: the socket it drives, its dependencies, and
+ * its bookkeeping of sockets by user and users by scope (hub-registry.ts).
+ */
+import type { LIVE_CLOSE_REASONS, LIVE_EVENTS, LivePayload, StatusCountsReply } from '@towerwatch/contract';
+import type { Logger } from 'pino';
+import type { Caller } from '../auth/caller.ts';
+import type { EventBus } from '../bus/bus.ts';
+import type { Clock } from '../clock.ts';
+import type { SocketView } from './visibility.ts';
+
+/** The part of a `ws` WebSocket the hub uses (tests may pass a fake). */
+export interface HubSocket {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  /** Sends one text message (a Buffer holds its UTF-8 bytes: one encoding for every socket). */
+  send(data: string | Buffer): void;
+  /**
+   * Optional write batching: between cork and uncork the socket collects its frames and writes them
+   * together (one system call for every message of one fan-out round instead of one per message).
+   */
+  cork?(): void;
+  uncork?(): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[]) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+}
+
+export type AuthenticateResult =
+  | { ok: true; caller: Caller; expiresAt: Date }
+  | { ok: false; reason: (typeof LIVE_CLOSE_REASONS)[keyof typeof LIVE_CLOSE_REASONS] };
+
+export interface LiveHubDeps {
+  bus: EventBus;
+  clock: Clock;
+  log: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
+  authenticate(token: string): Promise<AuthenticateResult>;
+  /** Uids of the sites the caller may see (platform-core §6 scoping). */
+  siteUidsOf(caller: Caller): Promise<string[]>;
+  /** Dashboard counts of the caller (the status-counts service); omitted = no count pushes. */
+  countsOf?(caller: Caller): Promise<StatusCountsReply>;
+  /** Device health counts of the caller (GET /site/healths counts); omitted = not pushed. */
+  healthOf?(caller: Caller): Promise<LivePayload<typeof LIVE_EVENTS.RMS_DEVICE_HEALTH_COUNT>>;
+  countsIntervalMs?: number;
+  /** Device health counts are recomputed at most this often per scope (default 10 s). */
+  healthIntervalMs?: number;
+  loginTimeoutMs?: number;
+  /** A socket with more unsent bytes than this is closed as too slow (default 4 MiB). */
+  maxBufferedBytes?: number;
+}
+
+export interface LiveHub {
+  /** Takes over a freshly opened socket. */
+  attach(socket: HubSocket): void;
+  /** Number of authenticated sockets. */
+  size(): number;
+  /** Number of scopes (distinct site sets and count computations) of the authenticated sockets. */
+  scopes(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * Users who see the same sites and the same counts: same company (operators: every company) and
+ * same allowed tenants (the inputs of `siteScope` and of the counts). One site set, one counts
+ * computation and one serialisation of each count message per scope, whatever its number of sockets.
+ */
+export interface Scope {
+  key: string;
+  /** A caller of the scope, to load its sites and counts. */
+  caller: Caller;
+  siteUids: Set<string>;
+  /** Loading or reloading the site set (shared by the sockets that wait for it). */
+  loading: Promise<void> | null;
+  users: Set<UserEntry>;
+  /** Last pushed count messages (JSON of the whole message) by event, last push time, pending timer. */
+  lastCounts: Map<string, string>;
+  countsAt: number;
+  healthAt: number;
+  timer: NodeJS.Timeout | null;
+}
+
+/** The sockets of one user in one scope: visibility is decided once per user, not per socket. */
+export interface UserEntry {
+  key: string;
+  caller: Caller;
+  scope: Scope;
+  clients: Set<Client>;
+}
+
+export interface Client extends SocketView {
+  socket: HubSocket;
+  user: UserEntry;
+  expiryTimer: NodeJS.Timeout | null;
+  /** False until the socket got every count event once (later pushes send only the changed ones). */
+  hasCounts: boolean;
+}
