@@ -2,11 +2,8 @@
  * Import rules of the Towerwatch monorepo (issue 11, docs/decisions.md "Enforced architecture rules").
  * Run by `npm run check:deps` (part of `npm run check`). Each rule's `name` is what a failure prints;
  * its `comment` says why the rule exists. Paths are relative to the repository root.
- *
- * TEMPORARY: violations that existed when the rules came in (issue 11, before its restructuring) are
- * listed in `.dependency-cruiser-known-violations.json` (written by `npm run check:deps:baseline`) and
- * do not fail the check; new ones do. Delete that file once the restructuring has landed; never
- * regenerate it to accept a new violation.
+
+ * There is no known-violations baseline: every violation fails the check.
  */
 
 /** Every workspace's TypeScript sources. */

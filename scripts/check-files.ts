@@ -21,15 +21,6 @@ const MIGRATIONS = 'apps/server/migrations';
 const MIGRATION_NAME = /^(\d{4})_[a-z0-9]+(?:_[a-z0-9]+)*\.sql$/;
 
 /**
- * TEMPORARY: files over the limit that another part of issue 11 is splitting. The lead removes each
- * entry when its split lands (the check says when an entry is no longer needed).
- */
-const OVERSIZE_ALLOWED_TEMPORARILY: readonly string[] = [
-  'apps/server/src/modules/network/counts.service.ts',
-  'apps/web/src/features/site-availability/pages/site-availability-page.tsx',
-];
-
-/**
  * Migrations added below a higher number that existed already, before the rule (early development:
  * 0002_fleet came after 0200_ingest). Every existing database has both, so their order no longer matters.
  */
@@ -70,7 +61,6 @@ function lineCount(text: string): number {
 }
 
 function checkFileSizes(files: string[]): void {
-  const present = new Set(files);
   for (const file of files) {
     if (!SOURCE.test(file)) continue;
     let text: string;
@@ -80,16 +70,9 @@ function checkFileSizes(files: string[]): void {
       continue; // deleted in the working tree, still in the index
     }
     const lines = lineCount(text);
-    if (lines <= MAX_LINES) {
-      if (OVERSIZE_ALLOWED_TEMPORARILY.includes(file))
-        notes.push(`max-file-lines: ${file} is ${lines} lines now: remove its TEMPORARY allowance`);
-      continue;
-    }
-    if (OVERSIZE_ALLOWED_TEMPORARILY.includes(file)) continue;
+    if (lines <= MAX_LINES) continue;
     fail('max-file-lines', file, `${lines} lines (at most ${MAX_LINES}): split it by responsibility`);
   }
-  for (const file of OVERSIZE_ALLOWED_TEMPORARILY)
-    if (!present.has(file)) notes.push(`max-file-lines: ${file} is gone: remove its TEMPORARY allowance`);
 }
 
 function checkMigrationNames(): string[] {

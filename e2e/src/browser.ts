@@ -2,7 +2,7 @@
  * Chromium for the browser tests: Debian's /usr/bin/chromium driven by playwright-core, plus the
  * helpers every test uses (sign in, read the side menu). Elements are found by role and label.
  */
-import type { SiteListReply } from '@towerwatch/contract';
+import { type SiteListReply, authEndpoints, siteEndpoints } from '@towerwatch/contract';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
@@ -95,7 +95,7 @@ export async function tileLabels(page: Page): Promise<string[]> {
 
 /** Signs in with the API directly and returns the access token (for API cross-checks). */
 export async function apiToken(username: string): Promise<string> {
-  const response = await fetch(`${baseUrl()}/user/auth/login`, {
+  const response = await fetch(`${baseUrl()}${authEndpoints.login.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password: DEMO_PASSWORD }),
@@ -120,5 +120,6 @@ export type ApiSite = SiteListReply['items'][number];
 /** The first 1,000 sites of `username` from the API, with their devices (what the pages are checked against). */
 export async function sitesOf(username: string): Promise<ApiSite[]> {
   const token = await apiToken(username);
-  return (await apiGet<SiteListReply>(token, '/user/site/fetch?limit=1000&with_devices=true')).items;
+  return (await apiGet<SiteListReply>(token, `${siteEndpoints.siteFetch.path}?limit=1000&with_devices=true`))
+    .items;
 }

@@ -4,7 +4,7 @@
  * read-only users get masked tiles with the ban icon except Total Sites, DC No Load and DC Overload;
  * a tile click lands on /site/list with the tile's filter in the URL; the numbers are the server's.
  */
-import type { DashboardCountReply } from '@towerwatch/contract';
+import { type DashboardCountReply, networkEndpoints } from '@towerwatch/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, apiToken, launchChromium, newContext, signIn, tileLabels } from './browser.ts';
@@ -83,7 +83,10 @@ describe('tiles by role', () => {
   }
 
   it("the Total Sites tile shows the server's count", async () => {
-    const counts = await apiGet<DashboardCountReply>(await apiToken('ktbl'), '/user/network/dashboard-count');
+    const counts = await apiGet<DashboardCountReply>(
+      await apiToken('ktbl'),
+      networkEndpoints.dashboardCount.path,
+    );
     expect(counts.siteCount.total).toBeGreaterThan(0);
     await withUser('ktbl', async (page) => {
       await page.goto('/dashboard/business');

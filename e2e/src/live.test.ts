@@ -4,7 +4,7 @@
  * plays the emergency alarm (a real <audio> element playing), shows the stop button and the pulsing
  * dot on the menu button, which opening the drawer clears.
  */
-import { LIVE_EVENTS, type SiteListReply } from '@towerwatch/contract';
+import { LIVE_EVENTS, type SiteListReply, siteEndpoints } from '@towerwatch/contract';
 import { buildDemoFleet } from '@towerwatch/fleet';
 import { runScenario } from '@towerwatch/simulator';
 import type { Browser, Page } from 'playwright-core';
@@ -24,7 +24,7 @@ const MAINS_ALARMS = ['mains_fail', 'ac_line_fail'];
 /** A site of the company whose mains is on now (no raised mains alarm), per the API. */
 async function calmSite(username: string, need: (site: SiteListReply['items'][number]) => boolean) {
   const token = await apiToken(username);
-  const list = await apiGet<SiteListReply>(token, '/user/site/fetch?limit=1000');
+  const list = await apiGet<SiteListReply>(token, `${siteEndpoints.siteFetch.path}?limit=1000`);
   const site = list.items.find(
     (s) =>
       need(s) &&
@@ -73,7 +73,10 @@ describe('live counts', () => {
       await expect
         .poll(
           async () => {
-            const list = await apiGet<SiteListReply>(token, `/user/site/fetch?site_uid=${site.uid}`);
+            const list = await apiGet<SiteListReply>(
+              token,
+              `${siteEndpoints.siteFetch.path}?site_uid=${site.uid}`,
+            );
             return list.items[0]?.alarms.some((a) => MAINS_ALARMS.includes(a.id) && !a.isNormal) ?? false;
           },
           { timeout: 20_000 },

@@ -2,6 +2,7 @@
  * The alarm page of an opened site (filter by group) and its alarm settings (pause, permission), with
  * the paused alarms counted on the dashboard.
  */
+import { siteEndpoints } from '@towerwatch/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -98,7 +99,7 @@ describe('alarms and settings', () => {
         .toBe(before + paused);
     } finally {
       await watcherContext.close();
-      const response = await apiPost(token, '/user/settings/save', {
+      const response = await apiPost(token, siteEndpoints.settingsSave.path, {
         siteUid: site.uid,
         prop: 'door_status',
         value: true,

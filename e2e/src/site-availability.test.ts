@@ -4,7 +4,12 @@
  * answered by a fixture, the demo fleet has no site-down input) drops its availability, colours it,
  * sorts it first and shows its down periods on the time line.
  */
-import type { DownHistoryReply, SiteAvailabilityItem, SiteAvailabilityReply } from '@towerwatch/contract';
+import {
+  type DownHistoryReply,
+  type SiteAvailabilityItem,
+  type SiteAvailabilityReply,
+  siteReportEndpoints,
+} from '@towerwatch/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, apiToken, launchChromium, navigateInApp, withSignedInPage } from './browser.ts';
@@ -33,7 +38,7 @@ async function openAvailability(page: Page) {
 async function availabilityOf(token: string, from: string, until: string): Promise<SiteAvailabilityReply> {
   return apiGet<SiteAvailabilityReply>(
     token,
-    `/user/site/availability?from_date=${from}&until_date=${until}`,
+    `${siteReportEndpoints.siteAvailability.path}?from_date=${from}&until_date=${until}`,
   );
 }
 
@@ -114,7 +119,7 @@ describe('site availability', () => {
       let victim: SiteAvailabilityItem | null = null;
       let periods: DownHistoryReply | null = null;
       // Fixture: the real reply with one site down twice today (90 min, then since 30 min ago).
-      await page.route('**/user/site/availability?**', async (route) => {
+      await page.route(`**${siteReportEndpoints.siteAvailability.path}?**`, async (route) => {
         const response = await route.fetch();
         const reply = (await response.json()) as SiteAvailabilityReply;
         const until = Date.parse(reply.until);
@@ -155,7 +160,7 @@ describe('site availability', () => {
         const items = reply.items.map((item) => (item.siteUid === site.siteUid ? victim : item));
         await route.fulfill({ response, json: { ...reply, items } });
       });
-      await page.route('**/user/site/down-history?**', async (route) => {
+      await page.route(`**${siteReportEndpoints.downHistory.path}?**`, async (route) => {
         const url = new URL(route.request().url());
         if (periods && url.searchParams.get('site_uid') === periods.items[0]?.siteUid)
           await route.fulfill({ json: periods });

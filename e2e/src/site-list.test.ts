@@ -2,6 +2,7 @@
  * The site list (search, dashboard tile filters, a 50,000-site list page by page) and the site-down
  * history page, in Chromium against the real server.
  */
+import { siteEndpoints, siteReportEndpoints } from '@towerwatch/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -147,7 +148,7 @@ describe('site history', () => {
       const until = await page.getByLabel('Until').inputValue();
       const reply = await apiGet<{ total: number; items: { siteName: string }[] }>(
         token,
-        `/user/site/down-history?from_date=${from}&until_date=${until}&limit=50`,
+        `${siteReportEndpoints.downHistory.path}?from_date=${from}&until_date=${until}&limit=50`,
       );
       await expect
         .poll(() => page.getByText(/site-down periods$/).textContent())
@@ -167,7 +168,7 @@ describe('site list at scale', () => {
     try {
       // The fixture: the site list endpoint answers from 50,000 generated sites, page by page.
       const asked: URLSearchParams[] = [];
-      await page.route('**/user/site/fetch?**', async (route) => {
+      await page.route(`**${siteEndpoints.siteFetch.path}?**`, async (route) => {
         const url = new URL(route.request().url());
         asked.push(url.searchParams);
         const limit = Number(url.searchParams.get('limit') ?? 1000);

@@ -5,7 +5,7 @@
  * draws with no request leaving 127.0.0.1, a mains failure recolours the marker live, and a 10,000-site
  * fixture draws as a bounded number of markers.
  */
-import type { SiteListReply } from '@towerwatch/contract';
+import { type SiteListReply, siteEndpoints } from '@towerwatch/contract';
 import { runScenario } from '@towerwatch/simulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -31,7 +31,7 @@ afterAll(async () => {
 
 async function sitesOf(username: string): Promise<Site[]> {
   const token = await apiToken(username);
-  const reply = await apiGet<SiteListReply>(token, '/user/site/fetch?limit=1000');
+  const reply = await apiGet<SiteListReply>(token, `${siteEndpoints.siteFetch.path}?limit=1000`);
   expect(reply.items.length).toBe(reply.total);
   return reply.items;
 }
@@ -289,7 +289,7 @@ describe('site map at scale', () => {
     const page = await context.newPage();
     try {
       // The fixture: the site list endpoint answers from 10,000 generated sites, page by page.
-      await page.route('**/user/site/fetch?**', async (route) => {
+      await page.route(`**${siteEndpoints.siteFetch.path}?**`, async (route) => {
         const url = new URL(route.request().url());
         const limit = Number(url.searchParams.get('limit') ?? 1000);
         const pageNo = Number(url.searchParams.get('page') ?? 1);

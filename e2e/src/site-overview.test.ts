@@ -2,6 +2,7 @@
  * An opened site: its info page, its overview with live values and events (scenarios from the
  * simulator), the site guard, and live events routed to the site module pages.
  */
+import { siteEndpoints } from '@towerwatch/contract';
 import { tenantLabel } from '@towerwatch/domain';
 import { runScenario } from '@towerwatch/simulator';
 import type { Browser, Page } from 'playwright-core';
@@ -35,7 +36,10 @@ describe('site info', () => {
     const sites = await sitesOf('ktbl');
     const site = sites[1];
     if (!site) throw new Error('no site');
-    const details = await apiGet<{ pinConfigs: unknown[] }>(token, `/user/site/details?site_uid=${site.uid}`);
+    const details = await apiGet<{ pinConfigs: unknown[] }>(
+      token,
+      `${siteEndpoints.siteDetails.path}?site_uid=${site.uid}`,
+    );
     await withPage('ktbl', async (page) => {
       await openFromList(page, site);
       await navigateInApp(page, '/site/info');
@@ -146,7 +150,7 @@ describe('site overview', () => {
     try {
       await signIn(page, 'ktbl');
       // The site list fails to load (platform-core §8): no site is focused.
-      await page.route('**/user/site/fetch**', (route) => route.abort());
+      await page.route(`**${siteEndpoints.siteFetch.path}**`, (route) => route.abort());
       await page.goto('/site');
       await page.waitForURL('**/site/list');
       expect(new URL(page.url()).pathname).toBe('/site/list');

@@ -1,3 +1,4 @@
+import { authEndpoints, userEndpoints } from '@towerwatch/contract';
 /**
  * The one-time-password step of /login (platform-core §2 "Sign-in flow", issue 5 §2): a user with
  * two-factor on is asked for the code after the password; a wrong code shows a clear error; the
@@ -52,17 +53,21 @@ describe('two-factor sign-in', () => {
     const username = `e2e.otp.${Date.now().toString(36)}`;
     const password = 'otp-e2e-password';
     await post(
-      '/user/auth/signup',
+      userEndpoints.signup.path,
       { username, password, name: 'OTP Tester', type: 'employee' },
       await apiToken('ktbl'),
     );
-    const login = await post<{ access_token: string }>('/user/auth/login', { username, password });
+    const login = await post<{ access_token: string }>(authEndpoints.login.path, { username, password });
     const setup = await post<{ secret: string }>(
-      '/user/auth/two-factor',
+      authEndpoints.twoFactor.path,
       { action: 'setup' },
       login.access_token,
     );
-    await post('/user/auth/two-factor', { action: 'verify', otp: totp(setup.secret) }, login.access_token);
+    await post(
+      authEndpoints.twoFactor.path,
+      { action: 'verify', otp: totp(setup.secret) },
+      login.access_token,
+    );
 
     const context = await newContext(browser);
     const page = await context.newPage();

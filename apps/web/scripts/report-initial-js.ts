@@ -20,7 +20,7 @@ const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), '
 >;
 
 /** Route → the modules its lazy routes load: layout and page (see src/app/router.tsx). */
-const ROUTES: Record<string, string[]> = {
+const MEASURED_ROUTES: Record<string, string[]> = {
   '/login': ['src/features/auth/pages/login-page.tsx'],
   '/dashboard': [
     'src/app/layouts/default-layout.tsx',
@@ -46,7 +46,7 @@ const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 if (!entry) throw new Error('no entry chunk in the manifest');
 
 const report: Record<string, { js: number; css: number; files: string[] }> = {};
-for (const [route, modules] of Object.entries(ROUTES)) {
+for (const [route, modules] of Object.entries(MEASURED_ROUTES)) {
   const keys = closure([entry, ...modules]);
   const files = [...keys].map((key) => manifest[key]?.file ?? key);
   const css = [...new Set([...keys].flatMap((key) => manifest[key]?.css ?? []))];

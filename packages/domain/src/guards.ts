@@ -1,6 +1,7 @@
 /**
  * Route guards as pure decisions (platform-core §2 "Route guards", feature-areas §2 guards 1–7).
  */
+import { ROUTES } from './routes.ts';
 import type { DomainUser } from './users.ts';
 import { hasAccessRole, isOperator } from './users.ts';
 
@@ -46,16 +47,16 @@ const typeIn = (state: GuardState, types: readonly string[]): boolean =>
   state.user !== null && types.includes(state.user.type);
 
 const GUARDS: Readonly<Record<GuardName, (state: GuardState) => GuardDecision>> = {
-  admin: (s) => (typeIn(s, ['sudo', 'support']) ? ALLOW : redirect('/dashboard')),
-  bill: (s) => (typeIn(s, ['superuser', 'finance', 'sudo']) ? ALLOW : redirect('/')),
-  finance: (s) => (typeIn(s, ['finance', 'sudo']) ? ALLOW : redirect('/')),
+  admin: (s) => (typeIn(s, ['sudo', 'support']) ? ALLOW : redirect(ROUTES.dashboard)),
+  bill: (s) => (typeIn(s, ['superuser', 'finance', 'sudo']) ? ALLOW : redirect(ROUTES.landing)),
+  finance: (s) => (typeIn(s, ['finance', 'sudo']) ? ALLOW : redirect(ROUTES.landing)),
   setup: (s) => ({
     allow: true,
     loadSiteList: !s.siteListLoaded && !s.siteListLoading && !s.tokenExpired,
   }),
-  site: (s) => (s.siteConfigSelected ? ALLOW : redirect('/site/list')),
-  ticket: (s) => (s.ticketsLoaded ? ALLOW : redirect('/ticket')),
-  user: (s) => (s.user !== null && isOperator(s.user) ? redirect('/customer/sites') : ALLOW),
+  site: (s) => (s.siteConfigSelected ? ALLOW : redirect(ROUTES.siteList)),
+  ticket: (s) => (s.ticketsLoaded ? ALLOW : redirect(ROUTES.ticket)),
+  user: (s) => (s.user !== null && isOperator(s.user) ? redirect(ROUTES.customerSites) : ALLOW),
 };
 
 /** True when `name` is a known guard. */
@@ -87,5 +88,5 @@ export function runGuards(names: readonly string[], state: GuardState): GuardDec
  * Legacy dashboard access (platform-core §2): only users with the legacy role; others go to /dashboard.
  */
 export function legacyDashboardDecision(user: Pick<DomainUser, 'type' | 'meta'>): GuardDecision {
-  return hasAccessRole(user, 'legacy') ? ALLOW : redirect('/dashboard');
+  return hasAccessRole(user, 'legacy') ? ALLOW : redirect(ROUTES.dashboard);
 }

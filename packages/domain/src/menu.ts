@@ -1,7 +1,13 @@
 /**
  * Side menu: which items each user sees and which one is selected (platform-core §2, §6).
  */
-import { BUSINESS_DASHBOARD_PATH, isDashboardRoute, isSiteSpecificRoute, normalizePath } from './routes.ts';
+import {
+  BUSINESS_DASHBOARD_PATH,
+  isDashboardRoute,
+  isSiteSpecificRoute,
+  normalizePath,
+  ROUTES,
+} from './routes.ts';
 import type { DomainUser } from './users.ts';
 import { hasAccessRole, isOperator, isTenantReadOnly } from './users.ts';
 
@@ -54,23 +60,23 @@ export interface MenuItem {
  * The Dashboard path depends on the user: see {@link dashboardPath}.
  */
 const ITEMS: Readonly<Record<Exclude<MenuItemId, 'dashboard'>, Omit<MenuItem, 'id'>>> = {
-  map: { label: 'Map', path: '/site/map' },
-  all_sites: { label: 'All Sites', path: '/site/list' },
-  site_availability: { label: 'Site Availability', path: '/site/availability' },
-  site_overview: { label: 'Site Overview', path: '/site' },
-  manage_access: { label: 'Manage Access', path: '/access/manage' },
-  user_management: { label: 'User Management', path: '/user/list' },
-  telegram: { label: 'Telegram', path: '/telegram' },
-  analytics: { label: 'Analytics', path: '/analytics' },
-  payment_list: { label: 'Payment List', path: '/billing/list' },
-  site_list: { label: 'Site List', path: '/customer/sites' },
-  device_list: { label: 'Device List', path: '/device/list' },
-  service_string: { label: 'Service String', path: '/monitor/service-string' },
-  device_health: { label: 'Device Health', path: '/monitor/device-health' },
-  user_list: { label: 'User List', path: '/user/list' },
-  device_vendors: { label: 'Device Vendors', path: '/device-vendor/list' },
-  account: { label: 'Account', path: '/profile' },
-  logout: { label: 'Logout', path: '/' },
+  map: { label: 'Map', path: ROUTES.siteMap },
+  all_sites: { label: 'All Sites', path: ROUTES.siteList },
+  site_availability: { label: 'Site Availability', path: ROUTES.siteAvailability },
+  site_overview: { label: 'Site Overview', path: ROUTES.siteOverview },
+  manage_access: { label: 'Manage Access', path: ROUTES.accessManage },
+  user_management: { label: 'User Management', path: ROUTES.userList },
+  telegram: { label: 'Telegram', path: ROUTES.telegram },
+  analytics: { label: 'Analytics', path: ROUTES.analytics },
+  payment_list: { label: 'Payment List', path: ROUTES.billingList },
+  site_list: { label: 'Site List', path: ROUTES.customerSites },
+  device_list: { label: 'Device List', path: ROUTES.deviceList },
+  service_string: { label: 'Service String', path: ROUTES.monitorServiceString },
+  device_health: { label: 'Device Health', path: ROUTES.monitorDeviceHealth },
+  user_list: { label: 'User List', path: ROUTES.userList },
+  device_vendors: { label: 'Device Vendors', path: ROUTES.deviceVendorList },
+  account: { label: 'Account', path: ROUTES.profile },
+  logout: { label: 'Logout', path: ROUTES.landing },
 };
 
 /**

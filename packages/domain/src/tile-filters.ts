@@ -3,12 +3,13 @@
  * /site/list with a filter built for it).
  */
 import type { SiteFilter } from './alarm-filter.ts';
+import { ROUTES } from './routes.ts';
 import type { DashboardTileId } from './dashboard-tiles.ts';
 import type { OfflineBucket } from './offline.ts';
 import { OFFLINE_BUCKET_BOUNDS } from './offline.ts';
 
 /** The site list path tiles link to. */
-export const SITE_LIST_PATH = '/site/list';
+export const SITE_LIST_PATH = ROUTES.siteList;
 
 /**
  * The filter of each tile (the spec does not show them; decisions): Total Sites none; RMS Installed

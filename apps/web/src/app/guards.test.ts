@@ -5,7 +5,7 @@ import { installBrowserGlobals } from '../lib/test-browser-globals.ts';
 installBrowserGlobals();
 const { guarded, legacyLoader } = await import('./guards.ts');
 const { queryClient } = await import('../lib/query-client.ts');
-const { authKeys } = await import('../features/auth/api/auth-api.ts');
+const { authKeys } = await import('../features/auth/index.ts');
 const tokens = await import('../lib/token-store.ts');
 
 const user = (over: Partial<AuthUser>): AuthUser => ({

@@ -1,5 +1,8 @@
-import { legacyDashboardDecision, runGuards, UnknownGuardError } from '@towerwatch/domain';
+import { legacyDashboardDecision, ROUTES, runGuards, UnknownGuardError } from '@towerwatch/domain';
 import { data, type LoaderFunction, redirect } from 'react-router';
+// The guards run before any page, /login included: they take the auth query and the site load
+// themselves, not the features' index.ts (which would bring the signed-in frame's hooks into the
+// first bundle).
 import { authUserQueryOptions } from '../features/auth/api/auth-api.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -9,12 +12,12 @@ import { getAccessToken, isTokenExpired } from '../lib/token-store.ts';
 
 /** Loads the signed-in user, or sends the visitor to /login. */
 async function requireUser() {
-  if (!getAccessToken()) throw redirect('/login');
+  if (!getAccessToken()) throw redirect(ROUTES.login);
   try {
     return await queryClient.ensureQueryData(authUserQueryOptions());
   } catch (error) {
     // The token was refused even after a refresh: sign in again (the session itself is not reset).
-    if (error instanceof ApiError && error.status === 401) throw redirect('/login');
+    if (error instanceof ApiError && error.status === 401) throw redirect(ROUTES.login);
     throw error;
   }
 }

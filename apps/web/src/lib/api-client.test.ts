@@ -1,18 +1,64 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { endpoint, fileReply } from '@towerwatch/contract';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { z } from 'zod';
 import { installBrowserGlobals } from './test-browser-globals.ts';
 
 installBrowserGlobals();
-const { apiFetch } = await import('./api-client.ts');
+const { apiCall } = await import('./api-client.ts');
 const tokens = await import('./token-store.ts');
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** Test endpoints (the client only reads method, path, public and the reply kind). */
+const echo = endpoint({
+  method: 'GET',
+  path: '/test/echo',
+  summary: 'echo',
+  tags: [],
+  query: z.object({
+    x: z.coerce.number().optional(),
+    list: z.array(z.string()).optional(),
+    gone: z.string().nullish(),
+  }),
+  reply: z.object({ ok: z.string() }),
+});
+const plain = endpoint({
+  method: 'GET',
+  path: '/test/plain',
+  summary: 'plain',
+  tags: [],
+  reply: z.unknown(),
+});
+const vendor = endpoint({
+  method: 'POST',
+  path: '/test/vendor/:id',
+  summary: 'params and body',
+  tags: [],
+  params: z.object({ id: z.string() }),
+  body: z.object({ name: z.string() }),
+  reply: z.object({ id: z.string(), name: z.string() }),
+});
+const open = endpoint({
+  method: 'POST',
+  path: '/test/open',
+  summary: 'public',
+  tags: [],
+  body: z.object({ a: z.number() }),
+  reply: z.object({ auth: z.string() }),
+  public: true,
+});
+const file = endpoint({
+  method: 'POST',
+  path: '/test/file',
+  summary: 'file',
+  tags: [],
+  body: z.object({}),
+  reply: fileReply('application/octet-stream'),
+});
+
 describe('api client', () => {
-  beforeAll(() => {
-    tokens.setTokens('old-access', 'refresh-1');
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends the Bearer token and refreshes once for concurrent 401s, then retries', async () => {
@@ -21,6 +67,7 @@ describe('api client', () => {
     const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
       if (url === '/user/auth/refresh') {
         refreshCalls++;
+        expect(init.method).toBe('POST');
         expect(JSON.parse(String(init.body))).toEqual({ refresh_token: 'refresh-1' });
         await new Promise((resolve) => setTimeout(resolve, 20));
         return json(200, { access_token: 'new-access', refresh_token: 'refresh-2' });
@@ -30,10 +77,11 @@ describe('api client', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     const replies = await Promise.all([
-      apiFetch('/a'),
-      apiFetch('/b', { query: { x: 1, list: ['p', 'q'] } }),
+      apiCall(echo),
+      apiCall(echo, { query: { x: 1, list: ['p', 'q'], gone: null } }),
     ]);
-    expect(replies).toEqual([{ ok: '/a' }, { ok: '/b?x=1&list=p%2Cq' }]);
+    expectTypeOf(replies[0]).toEqualTypeOf<{ ok: string }>();
+    expect(replies).toEqual([{ ok: '/test/echo' }, { ok: '/test/echo?x=1&list=p%2Cq' }]);
     expect(refreshCalls).toBe(1);
     expect(tokens.getAccessToken()).toBe('new-access');
     expect(tokens.getRefreshToken()).toBe('refresh-2');
@@ -47,7 +95,7 @@ describe('api client', () => {
         url === '/user/auth/refresh' ? json(401, {}) : json(401, { message: 'no' }),
       ),
     );
-    await expect(apiFetch('/a')).rejects.toMatchObject({ status: 401, message: 'no' });
+    await expect(apiCall(plain)).rejects.toMatchObject({ status: 401, message: 'no' });
     expect(tokens.isTokenExpired()).toBe(true);
     expect(tokens.getAccessToken()).toBe('old-access');
     expect(tokens.getRefreshToken()).toBe('refresh-1');
@@ -59,10 +107,49 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => json(400, { message: 'tenant is invalid', field: 'tenant' })),
     );
-    await expect(apiFetch('/x')).rejects.toMatchObject({
+    await expect(apiCall(plain)).rejects.toMatchObject({
       status: 400,
       message: 'tenant is invalid',
       field: 'tenant',
     });
+  });
+
+  it("takes the method from the endpoint, fills the path's parameters and sends the JSON body", async () => {
+    tokens.setTokens('a', 'r');
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      expect(init.method).toBe('POST');
+      expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+      return json(200, { id: url, name: JSON.parse(String(init.body)).name });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const reply = await apiCall(vendor, { params: { id: 'a b' }, body: { name: 'Acme' } });
+    expect(reply).toEqual({ id: '/test/vendor/a%20b', name: 'Acme' });
+  });
+
+  it('a public endpoint is sent without the token and a 401 is not refreshed', async () => {
+    tokens.setTokens('a', 'r');
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit) =>
+      json(401, { message: `auth: ${(init.headers as Record<string, string>).Authorization ?? 'none'}` }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiCall(open, { body: { a: 1 } })).rejects.toMatchObject({
+      status: 401,
+      message: 'auth: none',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a file endpoint resolves to the bytes as a Blob', async () => {
+    tokens.setTokens('a', 'r');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('PK', { status: 200, headers: { 'content-type': 'application/octet-stream' } }),
+      ),
+    );
+    const blob = await apiCall(file, { body: {} });
+    expectTypeOf(blob).toEqualTypeOf<Blob>();
+    expect(await blob.text()).toBe('PK');
   });
 });

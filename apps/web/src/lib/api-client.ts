@@ -1,24 +1,76 @@
+/**
+ * The typed API client: every call names an endpoint of a contract table
+ * (`@towerwatch/contract` `siteEndpoints`, `authEndpoints`, ...), which gives its method, path, the
+ * types of its query, path parameters and body, and the type of its reply. Replies are not parsed
+ * with zod at runtime (the site list is tens of thousands of sites): the server validates what it
+ * sends against the same schemas, the types are enough here.
+ *
+ *     const page = await apiCall(networkEndpoints.siteEvents, { query: { site_uid }, signal });
+ */
+import {
+  authEndpoints,
+  type EndpointBody,
+  type EndpointDef,
+  type EndpointParams,
+  type EndpointReply,
+  endpointPath,
+  isFileReply,
+} from '@towerwatch/contract';
+import { type AnyTenant, isAnyTenant } from '@towerwatch/domain';
+import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
 import { trackRequest } from './progress.ts';
 import { getAccessToken, getRefreshToken, markTokenExpired, setTokens } from './token-store.ts';
 
-/** Options of one API call. */
-export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Query parameters; undefined values are left out, arrays are joined with commas. */
-  query?: Record<string, string | number | boolean | readonly string[] | undefined | null>;
-  /** JSON body. */
-  body?: unknown;
+/** A query value as the client sends it: arrays are joined with commas, null and undefined left out. */
+type QueryValue<T> = T extends readonly (infer I)[] ? readonly I[] : T;
+
+/**
+ * The query of an endpoint as the web passes it: the keys (and which are required) of the schema's
+ * input, each with the schema's parsed value type (numbers, booleans, lists) — the client turns them
+ * into the strings the schema parses back. Optional keys also take null (left out).
+ */
+export type ApiQuery<Q extends z.ZodType> = {
+  [K in keyof z.input<Q>]: K extends keyof z.output<Q>
+    ?
+        | QueryValue<z.output<Q>[K]>
+        | z.input<Q>[K]
+        | (undefined extends z.input<Q>[K] ? null | undefined : never)
+    : z.input<Q>[K];
+};
+
+/** Makes a part optional when every field of it is. */
+type Part<Key extends string, T> = object extends T ? { [P in Key]?: T } : { [P in Key]: T };
+
+/** What one call of endpoint `E` takes besides the endpoint. */
+export type ApiCallInput<E extends EndpointDef> = {
+  signal?: AbortSignal;
   /** false: this request does not drive the top progress bar (platform-core §7). */
   progress?: boolean;
-  /** Skip the Authorization header and the refresh-on-401 (login, refresh). */
-  anonymous?: boolean;
-  signal?: AbortSignal;
+} & (E['query'] extends z.ZodType ? Part<'query', ApiQuery<E['query']>> : { query?: never }) &
+  (E['params'] extends z.ZodType ? { params: EndpointParams<E> } : { params?: never }) &
+  (E['body'] extends z.ZodType
+    ? undefined extends EndpointBody<E>
+      ? { body?: EndpointBody<E> }
+      : { body: EndpointBody<E> }
+    : { body?: never });
+
+/** The optional-or-required second argument of {@link apiCall}. */
+type CallArgs<E extends EndpointDef> =
+  object extends ApiCallInput<E> ? [input?: ApiCallInput<E>] : [input: ApiCallInput<E>];
+
+interface Request {
+  method: string;
+  url: string;
+  body: unknown;
+  anonymous: boolean;
+  signal: AbortSignal | undefined;
 }
 
 const ACCEPT = 'application/json, text/plain';
 
-function buildUrl(path: string, query: ApiRequestOptions['query']): string {
+/** Builds `path?query`: undefined and null values are left out, arrays are joined with commas. */
+export function buildUrl(path: string, query: object | undefined): string {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null) continue;
@@ -39,8 +91,8 @@ export function refreshSession(): Promise<boolean> {
   if (!refreshToken) return Promise.resolve(false);
   refreshing = (async () => {
     try {
-      const response = await fetch('/user/auth/refresh', {
-        method: 'POST',
+      const response = await fetch(authEndpoints.refresh.path, {
+        method: authEndpoints.refresh.method,
         headers: { Accept: ACCEPT, 'Content-Type': 'application/json' },
         body: JSON.stringify({ refresh_token: refreshToken }),
       });
@@ -48,11 +100,7 @@ export function refreshSession(): Promise<boolean> {
         markTokenExpired();
         return false;
       }
-      const pair = (await response.json()) as {
-        access_token: string;
-        refresh_token: string;
-        refresh_expires_in?: number;
-      };
+      const pair = (await response.json()) as EndpointReply<typeof authEndpoints.refresh>;
       setTokens(pair.access_token, pair.refresh_token, pair.refresh_expires_in);
       return true;
     } catch {
@@ -65,16 +113,16 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-async function send(path: string, options: ApiRequestOptions): Promise<Response> {
+function send(request: Request): Promise<Response> {
   const headers: Record<string, string> = { Accept: ACCEPT };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = options.anonymous ? null : getAccessToken();
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = request.anonymous ? null : getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  return fetch(buildUrl(path, options.query), {
-    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+  return fetch(request.url, {
+    method: request.method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    signal: request.signal,
   });
 }
 
@@ -91,25 +139,57 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message, field);
 }
 
-/** Sends a request with the Bearer token, refreshing once on 401; returns the raw response. */
-export async function apiResponse(path: string, options: ApiRequestOptions = {}): Promise<Response> {
+/**
+ * Calls an endpoint of a contract table: its method and path (with `params` filled in), the query
+ * and the JSON body; the Bearer token unless the endpoint is public, one shared token refresh and
+ * one retry on a 401. Resolves to the JSON reply (a `Blob` for file endpoints); an error reply
+ * rejects with an {@link ApiError} carrying the server's `message` and `field`.
+ */
+export async function apiCall<E extends EndpointDef>(
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): Promise<EndpointReply<E>> {
+  // The typed input, read field by field (its type is checked at the call site).
+  const options = (input ?? {}) as {
+    query?: object;
+    params?: Record<string, string | number>;
+    body?: unknown;
+    signal?: AbortSignal;
+    progress?: boolean;
+  };
+  const request: Request = {
+    method: endpoint.method,
+    url: buildUrl(endpointPath(endpoint.path, options.params), options.query),
+    body: options.body,
+    anonymous: endpoint.public === true,
+    signal: options.signal,
+  };
   const done = options.progress === false ? () => {} : trackRequest();
   try {
-    let response = await send(path, options);
-    if (response.status === 401 && !options.anonymous && getRefreshToken()) {
-      if (await refreshSession()) response = await send(path, options);
+    let response = await send(request);
+    if (response.status === 401 && !request.anonymous && getRefreshToken()) {
+      if (await refreshSession()) response = await send(request);
     }
     if (!response.ok) throw await toApiError(response);
-    return response;
+    return (await readReply(endpoint, response)) as EndpointReply<E>;
   } finally {
     done();
   }
 }
 
-/** Sends a request and parses the JSON reply (typed by the caller's contract schema type). */
-export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const response = await apiResponse(path, options);
-  if (response.status === 204) return undefined as T;
+/** The reply body: bytes for file endpoints, JSON (or text) otherwise, nothing for 204. */
+async function readReply(endpoint: EndpointDef, response: Response): Promise<unknown> {
+  if (isFileReply(endpoint.reply)) return response.blob();
+  if (response.status === 204) return undefined;
   const type = response.headers.get('content-type') ?? '';
-  return (type.includes('json') ? await response.json() : await response.text()) as T;
+  return type.includes('json') ? response.json() : response.text();
+}
+
+/**
+ * A tenant for a query parameter. The web holds tenants as strings (from the user, the focused site
+ * and the URL, each checked against the user's allowed tenants before); the contract types them as
+ * tenant codes. A value that is no tenant code cannot get here; it would be left out, not cast.
+ */
+export function tenantQuery(tenant: string | null | undefined): AnyTenant | undefined {
+  return isAnyTenant(tenant) ? tenant : undefined;
 }

@@ -1,4 +1,4 @@
-import type { SiteFilter } from '@towerwatch/domain';
+import { ROUTES, type SiteFilter } from '@towerwatch/domain';
 
 /**
  * A site filter as carried in the /site/list URL: the spec's site filter entity (platform-core §3:
@@ -27,7 +27,7 @@ export function siteFilterToSearch(filter: SiteListFilter): string {
 
 /** The /site/list link for a filter. */
 export function siteListHref(filter: SiteListFilter | null): string {
-  return filter ? `/site/list?${siteFilterToSearch(filter)}` : '/site/list';
+  return filter ? `${ROUTES.siteList}?${siteFilterToSearch(filter)}` : ROUTES.siteList;
 }
 
 /** Reads a filter back from a query string; null when there is none or it is malformed. */

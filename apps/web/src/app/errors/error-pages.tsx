@@ -3,6 +3,7 @@ import { IconHome } from '@tabler/icons-react';
 import { ERROR_PAGE } from '@towerwatch/domain';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload.ts';
+import { ROUTES } from '@towerwatch/domain';
 
 /** Props of {@link ErrorView}. */
 export interface ErrorViewProps {
@@ -21,7 +22,13 @@ export function ErrorView({ status, message }: ErrorViewProps) {
         <Title order={1} fz={22} ta="center">
           {message}
         </Title>
-        <Button component={Link} to="/" variant="light" leftSection={<IconHome size={16} />} mt="sm">
+        <Button
+          component={Link}
+          to={ROUTES.landing}
+          variant="light"
+          leftSection={<IconHome size={16} />}
+          mt="sm"
+        >
           Back to home
         </Button>
       </Stack>

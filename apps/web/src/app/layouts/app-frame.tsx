@@ -3,13 +3,14 @@ import { useDisclosure } from '@mantine/hooks';
 import type { AuthUser } from '@towerwatch/contract';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useNavigation } from 'react-router';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
-import { useSiteLoad } from '../../features/sites/hooks/use-site-load.ts';
+import { useSession } from '../../features/auth/index.ts';
+import { useSiteLoad } from '../../features/sites/index.ts';
 import { clearEmergencyDot } from '../../lib/emergency-alarm.ts';
 import { LiveConnection } from '../shell/live-connection.tsx';
 import { SideMenu } from '../shell/side-menu.tsx';
 import { TopBar } from '../shell/top-bar.tsx';
 import { useRouteTitle } from './use-route-title.ts';
+import { ROUTES } from '@towerwatch/domain';
 
 /** Props of {@link AppFrame}. */
 export interface AppFrameProps {
@@ -56,7 +57,7 @@ function SignedInFrame({ user, children, fallbackTitle, extra }: SignedInFramePr
 export function AppFrame(props: AppFrameProps) {
   const { user, loggedIn } = useSession();
   // The login state is watched: logging out (here or in another tab) leaves the signed-in area.
-  if (!loggedIn) return <Navigate to="/" replace />;
+  if (!loggedIn) return <Navigate to={ROUTES.landing} replace />;
   if (!user) {
     return (
       <Center mih="100vh">

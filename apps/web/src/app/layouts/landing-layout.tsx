@@ -2,6 +2,7 @@ import { Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text } from '
 import { IconLogin } from '@tabler/icons-react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../ui/logo.tsx';
+import { ROUTES } from '@towerwatch/domain';
 
 /**
  * Public landing layout. The footer describes the product as an IoT based remote monitoring system,
@@ -22,7 +23,7 @@ export function LandingLayout() {
             <Logo size={30} />
             <Button
               component={Link}
-              to="/login"
+              to={ROUTES.login}
               size="xs"
               variant="light"
               leftSection={<IconLogin size={14} />}
@@ -62,10 +63,10 @@ export function LandingLayout() {
               <Text size="sm" fw={600}>
                 Account
               </Text>
-              <Anchor component={Link} to="/login" size="sm">
+              <Anchor component={Link} to={ROUTES.login} size="sm">
                 Login Here
               </Anchor>
-              <Anchor component={Link} to="/reset" size="sm">
+              <Anchor component={Link} to={ROUTES.reset} size="sm">
                 Forgot password
               </Anchor>
             </Stack>

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconLayoutDashboard } from '@tabler/icons-react';
 import { Link, Outlet } from 'react-router';
 import { AppFrame } from './app-frame.tsx';
+import { ROUTES } from '@towerwatch/domain';
 
 /** The legacy dashboard layout, recognised by its path (platform-core §2). */
 export function LegacyLayout() {
@@ -11,7 +12,7 @@ export function LegacyLayout() {
       extra={
         <Button
           component={Link}
-          to="/dashboard/business"
+          to={ROUTES.businessDashboard}
           size="xs"
           variant="light"
           leftSection={<IconLayoutDashboard size={14} />}

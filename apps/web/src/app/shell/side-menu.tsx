@@ -2,9 +2,9 @@ import { Badge, Divider, Drawer, Group, NavLink, ScrollArea, Stack, Text } from 
 import type { AuthUser } from '@towerwatch/contract';
 import { isMenuItemSelected, menuItemsFor, usesAdminMenu, userTypeLabel } from '@towerwatch/domain';
 import { Link, useLocation } from 'react-router';
-import { useLogout } from '../../features/auth/hooks/use-logout.ts';
+import { useLogout } from '../../features/auth/index.ts';
 import { Logo } from '../../ui/logo.tsx';
-import { MENU_ICONS } from './menu-icons.tsx';
+import { useMenuIcons } from './menu-icons.ts';
 
 /** Props of {@link SideMenu}. */
 export interface SideMenuProps {
@@ -21,18 +21,20 @@ export function SideMenu({ user, opened, onClose }: SideMenuProps) {
   const { pathname } = useLocation();
   const logout = useLogout();
   const items = menuItemsFor(user);
+  const icons = useMenuIcons();
   const main = items.filter((item) => item.id !== 'account' && item.id !== 'logout');
   const common = items.filter((item) => item.id === 'account' || item.id === 'logout');
 
   const render = (item: (typeof items)[number]) => {
-    const Icon = MENU_ICONS[item.id];
+    const Icon = icons[item.id];
+    const icon = Icon ? <Icon size={18} stroke={1.6} /> : null;
     if (item.id === 'logout') {
       return (
         <NavLink
           key={item.id}
           component="button"
           label={item.label}
-          leftSection={<Icon size={18} stroke={1.6} />}
+          leftSection={icon}
           onClick={() => {
             onClose();
             void logout();
@@ -48,7 +50,7 @@ export function SideMenu({ user, opened, onClose }: SideMenuProps) {
         label={item.label}
         active={isMenuItemSelected(item, pathname)}
         aria-current={isMenuItemSelected(item, pathname) ? 'page' : undefined}
-        leftSection={<Icon size={18} stroke={1.6} />}
+        leftSection={icon}
         onClick={onClose}
       />
     );

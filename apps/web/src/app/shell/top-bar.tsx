@@ -4,6 +4,7 @@ import { IconCopy, IconList, IconMenu2 } from '@tabler/icons-react';
 import type { AuthUser } from '@towerwatch/contract';
 import {
   isSiteSpecificRoute,
+  ROUTES,
   SITE_ID_COPIED_MESSAGE,
   showTenantDropdown,
   tenantLabel,
@@ -90,7 +91,7 @@ export function TopBar({ user, title, onMenu, extra }: TopBarProps) {
                 <IconCopy size={16} />
               </ActionIcon>
             </Tooltip>
-            <Anchor component={Link} to="/site" size="sm" fw={600} truncate maw={220}>
+            <Anchor component={Link} to={ROUTES.siteOverview} size="sm" fw={600} truncate maw={220}>
               {site.name}
             </Anchor>
           </Group>
@@ -109,7 +110,7 @@ export function TopBar({ user, title, onMenu, extra }: TopBarProps) {
         <EmergencyAlarmPlayer />
         <Button
           component={Link}
-          to="/site/list"
+          to={ROUTES.siteList}
           variant="default"
           size="xs"
           leftSection={<IconList size={14} />}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AlarmRow } from '../site-overview/site-overview-model.ts';
+import type { AlarmRow } from '../site-overview/index.ts';
 import { alarmRowMatches } from './alarm-page-filter.ts';
 
 const row = (id: string, state: AlarmRow['state'], tenant: string | null = null): AlarmRow => ({

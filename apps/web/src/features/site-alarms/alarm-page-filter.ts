@@ -4,7 +4,7 @@ import {
   alarmGroupOf,
   parseAlarmFilterKey,
 } from '@towerwatch/domain';
-import type { AlarmRow } from '../site-overview/site-overview-model.ts';
+import type { AlarmRow } from '../site-overview/index.ts';
 
 /** What the alarm page shows: a group (or all), chosen options of the group, raised only. */
 export interface AlarmPageFilter {

@@ -1,6 +1,6 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { LIVE_EVENTS, LivePayload, SiteListReply } from '@towerwatch/contract';
-import { applyStatusUpdate } from '../site-list/site-list-model.ts';
+import { applyStatusUpdate } from '../site-list/index.ts';
 
 /** The payload of a SITE_STATUS_UPDATED message. */
 export type StatusUpdate = LivePayload<typeof LIVE_EVENTS.SITE_STATUS_UPDATED>;

@@ -1,12 +1,12 @@
-import type {
-  AuthUser,
-  ChangePasswordBody,
-  LoginBody,
-  LoginReply,
-  ProfileUpdateBody,
+import {
+  type AuthUser,
+  authEndpoints,
+  type EndpointBody,
+  type LoginBody,
+  type LoginReply,
 } from '@towerwatch/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 import { getAccessToken } from '../../../lib/token-store.ts';
 
 /** Query keys of the auth feature. */
@@ -17,7 +17,7 @@ export const authKeys = {
 
 /** GET /user/auth/user: the signed-in user, fetched after login (platform-core §7). */
 export function fetchAuthUser(): Promise<AuthUser> {
-  return apiFetch<AuthUser>('/user/auth/user', { progress: false });
+  return apiCall(authEndpoints.currentUser, { progress: false });
 }
 
 /** Query options for the signed-in user; the session lasts until logout, so it never goes stale. */
@@ -30,22 +30,22 @@ export const authUserQueryOptions = () =>
     enabled: getAccessToken() !== null,
   });
 
-/** POST /user/auth/login. */
+/** POST /user/auth/login (public: no token, no refresh). */
 export function login(body: LoginBody): Promise<LoginReply> {
-  return apiFetch<LoginReply>('/user/auth/login', { body, anonymous: true });
+  return apiCall(authEndpoints.login, { body });
 }
 
 /** POST /user/auth/logout (revokes the refresh token on the server). */
 export function logout(): Promise<unknown> {
-  return apiFetch('/user/auth/logout', { method: 'POST', body: {}, progress: false });
+  return apiCall(authEndpoints.logout, { body: {}, progress: false });
 }
 
 /** POST /user/profile/update. */
-export function updateProfile(body: ProfileUpdateBody): Promise<unknown> {
-  return apiFetch('/user/profile/update', { body });
+export function updateProfile(body: EndpointBody<typeof authEndpoints.profileUpdate>): Promise<AuthUser> {
+  return apiCall(authEndpoints.profileUpdate, { body });
 }
 
 /** POST /user/profile/change-password (the old password is required). */
-export function changePassword(body: ChangePasswordBody): Promise<unknown> {
-  return apiFetch('/user/profile/change-password', { body });
+export function changePassword(body: EndpointBody<typeof authEndpoints.changePassword>): Promise<unknown> {
+  return apiCall(authEndpoints.changePassword, { body });
 }

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconLock, IconShieldCheck, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { AFTER_LOGIN_PATH } from '@towerwatch/domain';
+import { AFTER_LOGIN_PATH, ROUTES } from '@towerwatch/domain';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
@@ -153,11 +153,11 @@ export function LoginPage() {
               Back
             </Anchor>
           ) : (
-            <Anchor component={Link} to="/reset" size="sm">
+            <Anchor component={Link} to={ROUTES.reset} size="sm">
               Forgot password?
             </Anchor>
           )}
-          <Anchor component={Link} to="/" size="sm" c="dimmed">
+          <Anchor component={Link} to={ROUTES.landing} size="sm" c="dimmed">
             Home
           </Anchor>
         </Group>

@@ -1,6 +1,7 @@
 import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { Logo } from '../../../ui/logo.tsx';
+import { ROUTES } from '@towerwatch/domain';
 
 /**
  * /reset. The spec lists the route but no reset call (platform-core §2, §7), so this page tells the
@@ -24,7 +25,7 @@ export function ResetPage() {
             Lost your authenticator device? The administrator can turn two-step verification off.
           </List.Item>
         </List>
-        <Anchor component={Link} to="/login" size="sm">
+        <Anchor component={Link} to={ROUTES.login} size="sm">
           Back to sign in
         </Anchor>
       </Stack>

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLayoutDashboard, IconList, IconUserCircle } from '@tabler/icons-react';
-import { dashboardPath, isOperator, userTypeLabel } from '@towerwatch/domain';
+import { dashboardPath, isOperator, userTypeLabel, ROUTES } from '@towerwatch/domain';
 import { Link, Navigate } from 'react-router';
 import { Logo } from '../../../ui/logo.tsx';
 import { useSession } from '../hooks/use-session.ts';
@@ -8,7 +8,7 @@ import { useSession } from '../hooks/use-session.ts';
 /** /welcome: where every user lands after login (platform-core §2). */
 export function WelcomePage() {
   const { user, loggedIn, loading } = useSession();
-  if (!loggedIn) return <Navigate to="/login" replace />;
+  if (!loggedIn) return <Navigate to={ROUTES.login} replace />;
   if (loading || !user) return null;
   const home = isOperator(user) ? '/customer/sites' : dashboardPath(user);
   return (
@@ -30,11 +30,21 @@ export function WelcomePage() {
         </Group>
         <Group grow>
           {!isOperator(user) && (
-            <Button component={Link} to="/site/list" variant="default" leftSection={<IconList size={16} />}>
+            <Button
+              component={Link}
+              to={ROUTES.siteList}
+              variant="default"
+              leftSection={<IconList size={16} />}
+            >
               All Sites
             </Button>
           )}
-          <Button component={Link} to="/profile" variant="default" leftSection={<IconUserCircle size={16} />}>
+          <Button
+            component={Link}
+            to={ROUTES.profile}
+            variant="default"
+            leftSection={<IconUserCircle size={16} />}
+          >
             Account
           </Button>
         </Group>

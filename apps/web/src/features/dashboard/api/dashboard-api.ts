@@ -1,11 +1,6 @@
-import {
-  type DashboardCountReply,
-  type NetworkAvailabilityReply,
-  SITE_API_PATHS,
-  type StatusCountsReply,
-} from '@towerwatch/contract';
+import { networkEndpoints } from '@towerwatch/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiCall, tenantQuery } from '../../../lib/api-client.ts';
 
 /** Query keys of the dashboard feature; `tenant` null = all allowed tenants (business dashboard). */
 export const dashboardKeys = {
@@ -21,8 +16,8 @@ export const statusCountsQueryOptions = (tenant: string | null) =>
   queryOptions({
     queryKey: dashboardKeys.statusCounts(tenant),
     queryFn: ({ signal }) =>
-      apiFetch<StatusCountsReply>(SITE_API_PATHS.statusCounts, {
-        query: { tenant },
+      apiCall(networkEndpoints.statusCounts, {
+        query: { tenant: tenantQuery(tenant) },
         signal,
         progress: false,
       }),
@@ -35,7 +30,7 @@ export const dashboardCountQueryOptions = (tenant: string | null) =>
   queryOptions({
     queryKey: dashboardKeys.dashboardCount(tenant),
     queryFn: ({ signal }) =>
-      apiFetch<DashboardCountReply>(SITE_API_PATHS.dashboardCount, { query: { tenant }, signal }),
+      apiCall(networkEndpoints.dashboardCount, { query: { tenant: tenantQuery(tenant) }, signal }),
     refetchInterval: 60_000,
   });
 
@@ -44,8 +39,8 @@ export const availabilityQueryOptions = (tenant: string | null, from: string, un
   queryOptions({
     queryKey: dashboardKeys.availability(tenant, from, until),
     queryFn: ({ signal }) =>
-      apiFetch<NetworkAvailabilityReply>(SITE_API_PATHS.networkAvailability, {
-        query: { tenant, from_date: from, until_date: until },
+      apiCall(networkEndpoints.networkAvailability, {
+        query: { tenant: tenantQuery(tenant), from_date: from, until_date: until },
         signal,
         progress: false,
       }),

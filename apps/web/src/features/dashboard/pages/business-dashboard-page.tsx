@@ -23,7 +23,7 @@ import {
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { dashboardDefaultRange, formatChartLabel, formatDateTime } from '../../../lib/time.ts';
-import { useAuthUser } from '../../auth/hooks/use-session.ts';
+import { useAuthUser } from '../../auth/index.ts';
 import {
   availabilityQueryOptions,
   dashboardCountQueryOptions,

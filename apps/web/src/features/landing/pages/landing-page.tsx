@@ -20,6 +20,7 @@ import {
   IconBellRinging,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ROUTES } from '@towerwatch/domain';
 
 const FEATURES = [
   {
@@ -71,7 +72,7 @@ export function LandingPage() {
             door access, with live alarms for the people on shift.
           </Text>
           <Group>
-            <Button component={Link} to="/login" size="md" leftSection={<IconLogin size={18} />}>
+            <Button component={Link} to={ROUTES.login} size="md" leftSection={<IconLogin size={18} />}>
               Login Here
             </Button>
           </Group>

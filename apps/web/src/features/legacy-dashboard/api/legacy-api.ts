@@ -1,15 +1,14 @@
 import {
   type ExcelExportBody,
   type LegacyTableKind,
-  type LegacyTableReply,
   legacyEndpoints,
-  type RunningEventsReply,
-  SITE_API_PATHS,
-  type SiteListReply,
+  siteEndpoints,
+  siteReportEndpoints,
 } from '@towerwatch/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { SITE_LOAD_LIMIT } from '@towerwatch/domain';
-import { apiFetch, apiResponse } from '../../../lib/api-client.ts';
+import { apiCall, tenantQuery } from '../../../lib/api-client.ts';
+import { fullSiteList } from '../../../lib/site-fetch-reply.ts';
 import { inDhaka } from '../../../lib/time.ts';
 
 export const legacyKeys = {
@@ -23,11 +22,13 @@ export const legacyKeys = {
 export const stationsQueryOptions = (tenant: string | null) =>
   queryOptions({
     queryKey: legacyKeys.stations(tenant),
-    queryFn: ({ signal }) =>
-      apiFetch<SiteListReply>(SITE_API_PATHS.siteFetch, {
-        query: { limit: SITE_LOAD_LIMIT, page: 1, tenants: tenant ? [tenant] : undefined },
-        signal,
-      }),
+    queryFn: async ({ signal }) =>
+      fullSiteList(
+        await apiCall(siteEndpoints.siteFetch, {
+          query: { limit: SITE_LOAD_LIMIT, page: 1, tenants: tenant ? [tenant] : undefined },
+          signal,
+        }),
+      ),
   });
 
 /** Alarm tab: the alarms raised right now (GET /user/site/running-events). */
@@ -35,7 +36,10 @@ export const alarmsQueryOptions = (tenant: string | null) =>
   queryOptions({
     queryKey: legacyKeys.alarms(tenant),
     queryFn: ({ signal }) =>
-      apiFetch<RunningEventsReply>(SITE_API_PATHS.runningEvents, { query: { tenant, limit: 1000 }, signal }),
+      apiCall(siteReportEndpoints.runningEvents, {
+        query: { tenant: tenantQuery(tenant), limit: 1000 },
+        signal,
+      }),
     refetchInterval: 60_000,
   });
 
@@ -47,7 +51,7 @@ export const legacyTableQueryOptions = (kind: LegacyTableKind, tenant: ExcelExpo
   queryOptions({
     queryKey: legacyKeys.table(kind, tenant ?? null),
     queryFn: ({ signal }) =>
-      apiFetch<LegacyTableReply>(legacyEndpoints.legacyTable.path, {
+      apiCall(legacyEndpoints.legacyTable, {
         query: { kind, tenant: tenant ?? undefined },
         signal,
       }),
@@ -66,8 +70,8 @@ export async function downloadExport(
 ): Promise<void> {
   const fileName = `${label} ${inDhaka(new Date()).format('YYYY-MM-DD HHmm')}`;
   const body: ExcelExportBody = { file_name: fileName, kind, ...(tenant ? { tenant } : {}) };
-  const response = await apiResponse(SITE_API_PATHS.excelExport, { body });
-  const url = URL.createObjectURL(await response.blob());
+  const blob = await apiCall(siteReportEndpoints.excelExport, { body });
+  const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
   anchor.download = `${fileName}.xlsx`;

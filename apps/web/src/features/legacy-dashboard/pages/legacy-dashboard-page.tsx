@@ -27,7 +27,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { useAuthUser } from '../../auth/hooks/use-session.ts';
+import { useAuthUser } from '../../auth/index.ts';
 import {
   alarmsQueryOptions,
   downloadExport,

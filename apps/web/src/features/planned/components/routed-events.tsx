@@ -3,8 +3,8 @@ import { eventDisplayName, type SiteModule, tenantLabel } from '@towerwatch/doma
 import { useExternalStore } from '../../../lib/external-store.ts';
 import { focusedSiteStore } from '../../../lib/site-focus.ts';
 import { formatDateTime } from '../../../lib/time.ts';
-import { useAuthUser } from '../../auth/hooks/use-session.ts';
-import { routedEventsStore } from '../../sites/module-routing.ts';
+import { useAuthUser } from '../../auth/index.ts';
+import { routedEventsStore } from '../../sites/index.ts';
 
 /**
  * The live events of the open site routed to a module (platform-core §4), newest first, with the

@@ -1,7 +1,7 @@
 import { Alert, Code, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useLocation, useMatches } from 'react-router';
-import { isSiteModule } from '../../sites/module-routing.ts';
+import { isSiteModule } from '../../sites/index.ts';
 import { RoutedEvents } from '../components/routed-events.tsx';
 
 /** Route handle of a planned page: what it will do and which issue delivers it. */

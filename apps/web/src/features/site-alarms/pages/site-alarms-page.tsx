@@ -11,24 +11,20 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { alarmFilterOptions } from '@towerwatch/domain';
+import { alarmFilterOptions, ROUTES } from '@towerwatch/domain';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useExternalStore } from '../../../lib/external-store.ts';
 import { focusedSiteStore } from '../../../lib/site-focus.ts';
-import { useAuthUser } from '../../auth/hooks/use-session.ts';
-import { AlarmTable } from '../../site-overview/components/alarm-table.tsx';
-import { EventsPanel } from '../../site-overview/components/events-panel.tsx';
-import { useLiveSite } from '../../site-overview/hooks/use-live-site.ts';
-import { useSiteEvents } from '../../site-overview/hooks/use-site-events.ts';
-import { alarmRows } from '../../site-overview/site-overview-model.ts';
+import { useAuthUser } from '../../auth/index.ts';
+import { alarmRows, AlarmTable, EventsPanel, useLiveSite, useSiteEvents } from '../../site-overview/index.ts';
 import { type AlarmPageFilter, alarmRowMatches, GROUP_CHOICES } from '../alarm-page-filter.ts';
 
 /** /alarm: the focused site's alarms by alarm filter group (platform-core §9) and its events to acknowledge. */
 export function SiteAlarmsPage() {
   const site = useExternalStore(focusedSiteStore);
-  if (!site) return <Navigate to="/site/list" replace />;
+  if (!site) return <Navigate to={ROUTES.siteList} replace />;
   return <SiteAlarms siteUid={site.siteUid} siteName={site.name} tenant={site.tenant} />;
 }
 

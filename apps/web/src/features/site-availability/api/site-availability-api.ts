@@ -1,7 +1,7 @@
-import { type DownHistoryReply, SITE_API_PATHS, type SiteAvailabilityReply } from '@towerwatch/contract';
+import { siteReportEndpoints } from '@towerwatch/contract';
 import { dhakaDayEnd } from '@towerwatch/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiCall, tenantQuery } from '../../../lib/api-client.ts';
 
 /** The range and tenant of the availability page. */
 export interface AvailabilityParams {
@@ -23,11 +23,11 @@ export const siteAvailabilityQueryOptions = (params: AvailabilityParams) =>
   queryOptions({
     queryKey: siteAvailabilityKeys.sites(params),
     queryFn: ({ signal }) =>
-      apiFetch<SiteAvailabilityReply>(SITE_API_PATHS.siteAvailability, {
+      apiCall(siteReportEndpoints.siteAvailability, {
         query: {
           from_date: params.fromDate,
           until_date: params.untilDate,
-          tenant: params.tenant ?? undefined,
+          tenant: tenantQuery(params.tenant),
         },
         signal,
       }),
@@ -48,7 +48,7 @@ export const sitePeriodsQueryOptions = (siteUid: string, params: AvailabilityPar
   queryOptions({
     queryKey: siteAvailabilityKeys.periods(siteUid, params),
     queryFn: ({ signal }) =>
-      apiFetch<DownHistoryReply>(SITE_API_PATHS.downHistory, {
+      apiCall(siteReportEndpoints.downHistory, {
         query: {
           site_uid: siteUid,
           from_date: params.fromDate,

@@ -1,6 +1,6 @@
-import { type DownHistoryReply, SITE_API_PATHS } from '@towerwatch/contract';
+import { siteReportEndpoints } from '@towerwatch/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 
 /** Down-history query of the history page. */
 export interface DownHistoryParams {
@@ -17,7 +17,7 @@ export const downHistoryQueryOptions = (params: DownHistoryParams) =>
   queryOptions({
     queryKey: ['site-list-page', 'down-history', params] as const,
     queryFn: ({ signal }) =>
-      apiFetch<DownHistoryReply>(SITE_API_PATHS.downHistory, {
+      apiCall(siteReportEndpoints.downHistory, {
         query: {
           from_date: params.fromDate,
           until_date: params.untilDate,

@@ -12,7 +12,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -22,12 +21,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
 import '../site-list.css';
-import { siteFilterToSearch } from '../../../lib/site-filter-url.ts';
+import { siteListHref } from '../../../lib/site-filter-url.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { useLiveMessages } from '../../../lib/use-live-messages.ts';
-import { useAuthUser } from '../../auth/hooks/use-session.ts';
-import { allSites, leanSitesQueryOptions } from '../api/visible-sites-api.ts';
-import { openSite } from '../open-site.ts';
+import { useAuthUser } from '../../auth/index.ts';
+import { allSites, leanSitesQueryOptions, useOpenSite } from '../../sites/index.ts';
 import {
   applyStatusUpdate,
   filterChips,
@@ -146,7 +144,7 @@ export function SiteListPage() {
   const [searchParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 150);
-  const [opening, setOpening] = useState<string | null>(null);
+  const { open: openSite, opening } = useOpenSite(user);
   const limit = siteLoadPlan(user).siteLimit;
   const options = leanSitesQueryOptions(limit);
   const sites = useInfiniteQuery(options);
@@ -192,22 +190,13 @@ export function SiteListPage() {
 
   const choose = async (row: SiteRow) => {
     const site = items.find((item) => item.uid === row.uid);
-    if (!site || opening) return;
-    setOpening(row.uid);
-    try {
-      await openSite(user, site);
-      navigate('/site');
-    } catch (error) {
-      notifications.show({ color: 'red', message: errorMessage(error) });
-    } finally {
-      setOpening(null);
-    }
+    if (site) await openSite(site);
   };
 
   const chips = filter ? filterChips(filter, (id) => eventDisplayName(id, company)) : [];
   const removeChip = (key: string) => {
     const next = filter ? removeCondition(filter, key) : null;
-    navigate(next ? `/site/list?${siteFilterToSearch(next)}` : '/site/list', { replace: true });
+    navigate(siteListHref(next), { replace: true });
   };
 
   return (

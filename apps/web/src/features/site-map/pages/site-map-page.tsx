@@ -4,9 +4,10 @@ import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { useAuthUser } from '../../auth/hooks/use-session.ts';
-import { openSite } from '../../site-list/open-site.ts';
-import { matchesSearch } from '../../site-list/site-list-model.ts';
+import { ROUTES } from '@towerwatch/domain';
+import { useAuthUser } from '../../auth/index.ts';
+import { openSite } from '../../sites/index.ts';
+import { matchesSearch } from '../../site-list/index.ts';
 import { tileConfig } from '../base-map.ts';
 import { SiteMapPanel } from '../components/site-map-panel.tsx';
 import { SiteMapView } from '../components/site-map-view.tsx';
@@ -67,7 +68,7 @@ export function SiteMapPage() {
     setOpening(true);
     try {
       await openSite(user, target);
-      navigate('/site');
+      navigate(ROUTES.siteOverview);
     } catch (error) {
       notifications.show({ color: 'red', message: errorMessage(error) });
       setOpening(false);

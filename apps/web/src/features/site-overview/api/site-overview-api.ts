@@ -1,12 +1,11 @@
 import {
   type AcknowledgeEventReply,
   type EventPageReply,
-  SITE_API_PATHS,
-  type SiteAlarmsReply,
-  type SiteDetailsReply,
+  networkEndpoints,
+  siteEndpoints,
 } from '@towerwatch/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiCall, tenantQuery } from '../../../lib/api-client.ts';
 
 /** Query keys of the focused site's pages. */
 export const siteOverviewKeys = {
@@ -19,16 +18,14 @@ export const siteOverviewKeys = {
 export const siteDetailsQueryOptions = (siteUid: string) =>
   queryOptions({
     queryKey: siteOverviewKeys.details(siteUid),
-    queryFn: ({ signal }) =>
-      apiFetch<SiteDetailsReply>(SITE_API_PATHS.siteDetails, { query: { site_uid: siteUid }, signal }),
+    queryFn: ({ signal }) => apiCall(siteEndpoints.siteDetails, { query: { site_uid: siteUid }, signal }),
   });
 
 /** GET /user/site/alarms: the site's alarms, tenant-filtered for the caller. */
 export const siteAlarmsQueryOptions = (siteUid: string) =>
   queryOptions({
     queryKey: siteOverviewKeys.alarms(siteUid),
-    queryFn: ({ signal }) =>
-      apiFetch<SiteAlarmsReply>(SITE_API_PATHS.siteAlarms, { query: { site_uid: siteUid }, signal }),
+    queryFn: ({ signal }) => apiCall(siteEndpoints.siteAlarms, { query: { site_uid: siteUid }, signal }),
   });
 
 /** GET /user/site/events: one page (100, newest first) of ids below `oldestId`. */
@@ -38,8 +35,8 @@ export function fetchEventPage(
   tenant: string | null,
   signal?: AbortSignal,
 ): Promise<EventPageReply> {
-  return apiFetch<EventPageReply>(SITE_API_PATHS.siteEvents, {
-    query: { site_uid: siteUid, oldest_id: oldestId, tenant },
+  return apiCall(networkEndpoints.siteEvents, {
+    query: { site_uid: siteUid, oldest_id: oldestId, tenant: tenantQuery(tenant) },
     signal,
     progress: false,
   });
@@ -47,5 +44,5 @@ export function fetchEventPage(
 
 /** POST /user/network/acknowledge-event. */
 export function acknowledgeEvent(eventId: number): Promise<AcknowledgeEventReply> {
-  return apiFetch<AcknowledgeEventReply>(SITE_API_PATHS.acknowledgeEvent, { body: { eventId } });
+  return apiCall(networkEndpoints.acknowledgeEvent, { body: { eventId } });
 }

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { acknowledgeEvent } from '../api/site-overview-api.ts';
 import type { SiteEventsState } from '../hooks/use-site-events.ts';
-import { allowRestrictedAction } from '../restricted-action.ts';
+import { allowRestrictedAction } from '../../../lib/restricted-action.ts';
 
 function EventItem({
   event,

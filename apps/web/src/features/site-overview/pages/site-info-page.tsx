@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { tenantLabel } from '@towerwatch/domain';
+import { tenantLabel, ROUTES } from '@towerwatch/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
@@ -39,7 +39,7 @@ export function SiteInfoPage() {
     return (
       <Alert color="blue" title="No site selected">
         Choose a site in{' '}
-        <Anchor component={Link} to="/site/list">
+        <Anchor component={Link} to={ROUTES.siteList}>
           All Sites
         </Anchor>{' '}
         to see its information.

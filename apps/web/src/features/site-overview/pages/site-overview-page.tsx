@@ -1,10 +1,10 @@
 import { Alert, Badge, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { tenantLabel } from '@towerwatch/domain';
+import { tenantLabel, ROUTES } from '@towerwatch/domain';
 import { Navigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useExternalStore } from '../../../lib/external-store.ts';
 import { focusedSiteStore } from '../../../lib/site-focus.ts';
-import { useAuthUser } from '../../auth/hooks/use-session.ts';
+import { useAuthUser } from '../../auth/index.ts';
 import { AlarmTable } from '../components/alarm-table.tsx';
 import { EventsPanel } from '../components/events-panel.tsx';
 import { PowerChainView } from '../components/power-chain.tsx';
@@ -15,7 +15,7 @@ import { alarmRows, powerChain } from '../site-overview-model.ts';
 /** /site: the focused site's live power chain, alarms and events (platform-core §2, §4). */
 export function SiteOverviewPage() {
   const site = useExternalStore(focusedSiteStore);
-  if (!site) return <Navigate to="/site/list" replace />;
+  if (!site) return <Navigate to={ROUTES.siteList} replace />;
   return <SiteOverview siteUid={site.siteUid} tenant={site.tenant} />;
 }
 

@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   Loader,
-  Pagination,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -16,7 +15,6 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconBolt, IconSearch } from '@tabler/icons-react';
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { LIVE_EVENTS, type LiveSiteEvent, type SiteLeanListReply } from '@towerwatch/contract';
@@ -28,14 +26,14 @@ import {
   tenantLabel,
 } from '@towerwatch/domain';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { OpenSiteButton, TablePager, usePagedRows } from '../../../ui/table-pager.tsx';
 import { formatDateTime, inDhaka } from '../../../lib/time.ts';
 import { useLiveMessages } from '../../../lib/use-live-messages.ts';
-import { useAuthUser } from '../../auth/hooks/use-session.ts';
-import { allSites, leanSitesQueryOptions } from '../../site-list/api/visible-sites-api.ts';
-import { openSite } from '../../site-list/open-site.ts';
-import { applyStatusUpdate } from '../../site-list/site-list-model.ts';
+import { useAuthUser } from '../../auth/index.ts';
+import { allSites, leanSitesQueryOptions, useOpenSite } from '../../sites/index.ts';
+import { applyStatusUpdate } from '../../site-list/index.ts';
 import {
   filterRectifierSites,
   isRectifierAlarmEvent,
@@ -65,7 +63,6 @@ const vendorLabel = (vendor: string) =>
  */
 export function SiteRectifierPage() {
   const user = useAuthUser();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const company = user.company_code;
   const [searchParams, setSearchParams] = useSearchParams();
@@ -78,7 +75,6 @@ export function SiteRectifierPage() {
       : null;
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 150);
-  const [page, setPage] = useState(1);
   const [feed, setFeed] = useState<LiveSiteEvent[]>([]);
 
   const options = leanSitesQueryOptions(siteLoadPlan(user).siteLimit);
@@ -115,9 +111,8 @@ export function SiteRectifierPage() {
     () => sortRectifierSites(filterRectifierSites(items, { vendor, alarm, search: debouncedSearch })),
     [items, vendor, alarm, debouncedSearch],
   );
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const shown = rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const { shown, page, pages, setPage } = usePagedRows(rows, PAGE_SIZE);
+  const { open } = useOpenSite(user);
 
   const setParam = (key: string, value: string | null) => {
     const next = new URLSearchParams(searchParams);
@@ -125,14 +120,6 @@ export function SiteRectifierPage() {
     else next.set(key, value);
     setSearchParams(next, { replace: true });
     setPage(1);
-  };
-  const open = async (site: RectifierSite) => {
-    try {
-      await openSite(user, site);
-      navigate('/site');
-    } catch (error) {
-      notifications.show({ color: 'red', message: errorMessage(error) });
-    }
   };
 
   return (
@@ -321,14 +308,7 @@ export function SiteRectifierPage() {
                         )}
                       </Table.Td>
                       <Table.Td ta="right">
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          aria-label={`Open site ${site.name}`}
-                          onClick={() => void open(site)}
-                        >
-                          Open
-                        </Button>
+                        <OpenSiteButton siteName={site.name} onOpen={() => void open(site)} />
                       </Table.Td>
                     </Table.Tr>
                   );
@@ -336,11 +316,7 @@ export function SiteRectifierPage() {
               </Table.Tbody>
             </Table>
           )}
-          {pages > 1 && (
-            <Group justify="center" mt="md">
-              <Pagination total={pages} value={current} onChange={setPage} />
-            </Group>
-          )}
+          <TablePager pages={pages} page={page} onChange={setPage} />
         </Paper>
         <Paper withBorder radius="md" p="md" w={320} style={{ flexShrink: 0 }}>
           <Group gap={6} mb="xs">

@@ -1,30 +1,31 @@
 import { Alert, Badge, Group, Loader, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { SITE_API_PATHS, type SettingsSaveReply } from '@towerwatch/contract';
+import { siteEndpoints } from '@towerwatch/contract';
 import {
   DISABLEABLE_ALARM_IDS,
+  type DisableableAlarmId,
   eventDisplayName,
   hasAccessRole,
   isPausedAlarm,
   isReadOnly,
   tenantLabel,
+  ROUTES,
 } from '@towerwatch/domain';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useExternalStore } from '../../../lib/external-store.ts';
 import { focusedSiteStore } from '../../../lib/site-focus.ts';
-import { useAuthUser } from '../../auth/hooks/use-session.ts';
-import { siteOverviewKeys } from '../../site-overview/api/site-overview-api.ts';
-import { useLiveSite } from '../../site-overview/hooks/use-live-site.ts';
-import { allowRestrictedAction } from '../../site-overview/restricted-action.ts';
+import { useAuthUser } from '../../auth/index.ts';
+import { siteOverviewKeys, useLiveSite } from '../../site-overview/index.ts';
+import { allowRestrictedAction } from '../../../lib/restricted-action.ts';
 
 /** /settings: pause (disable) the alarms the spec allows (platform-core §9) with POST /user/settings/save. */
 export function SiteSettingsPage() {
   const site = useExternalStore(focusedSiteStore);
-  if (!site) return <Navigate to="/site/list" replace />;
+  if (!site) return <Navigate to={ROUTES.siteList} replace />;
   return <SiteSettings siteUid={site.siteUid} siteName={site.name} />;
 }
 
@@ -34,11 +35,11 @@ function SiteSettings({ siteUid, siteName }: { siteUid: string; siteName: string
   const { alarms } = useLiveSite(siteUid);
   const [saving, setSaving] = useState<string | null>(null);
 
-  const save = async (alarmId: string, enabled: boolean) => {
+  const save = async (alarmId: DisableableAlarmId, enabled: boolean) => {
     if (!allowRestrictedAction(user, 'change the site settings')) return;
     setSaving(alarmId);
     try {
-      await apiFetch<SettingsSaveReply>(SITE_API_PATHS.settingsSave, {
+      await apiCall(siteEndpoints.settingsSave, {
         body: { siteUid, prop: alarmId, value: enabled },
       });
       await queryClient.invalidateQueries({ queryKey: siteOverviewKeys.alarms(siteUid) });

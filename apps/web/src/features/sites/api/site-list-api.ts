@@ -1,6 +1,6 @@
-import { SITE_API_PATHS, type SiteLeanListReply } from '@towerwatch/contract';
+import { type SiteLeanListReply, siteEndpoints } from '@towerwatch/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 
 /** Query keys of the sites feature. */
 export const siteKeys = {
@@ -16,8 +16,9 @@ export const siteKeys = {
 export const siteListQueryOptions = (limit: number) =>
   queryOptions({
     queryKey: siteKeys.list(limit),
-    queryFn: ({ signal }) =>
-      apiFetch<SiteLeanListReply>(SITE_API_PATHS.siteFetch, {
+    // Asked with lean=true: both forms of the reply are lean lists (a full item has every lean field).
+    queryFn: ({ signal }): Promise<SiteLeanListReply> =>
+      apiCall(siteEndpoints.siteFetch, {
         query: { page: 1, limit, lean: true },
         signal,
         progress: false,

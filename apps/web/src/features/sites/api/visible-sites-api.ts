@@ -1,11 +1,7 @@
-import {
-  SITE_API_PATHS,
-  type SessionStartReply,
-  type SiteLeanListReply,
-  type SiteListReply,
-} from '@towerwatch/contract';
+import { type SessionStartReply, type SiteLeanListReply, siteEndpoints } from '@towerwatch/contract';
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { fullSiteList } from '../../../lib/site-fetch-reply.ts';
 
 /** Query keys of the site list page. */
 export const siteListPageKeys = {
@@ -29,12 +25,14 @@ function nextPage(last: { items: unknown[]; total: number; page: number }, all: 
 export const visibleSitesQueryOptions = (limit: number) =>
   infiniteQueryOptions({
     queryKey: siteListPageKeys.visible(limit),
-    queryFn: ({ signal, pageParam }) =>
-      apiFetch<SiteListReply>(SITE_API_PATHS.siteFetch, {
-        query: { page: pageParam, limit, with_devices: true },
-        signal,
-        progress: pageParam === 1,
-      }),
+    queryFn: async ({ signal, pageParam }) =>
+      fullSiteList(
+        await apiCall(siteEndpoints.siteFetch, {
+          query: { page: pageParam, limit, with_devices: true },
+          signal,
+          progress: pageParam === 1,
+        }),
+      ),
     initialPageParam: 1,
     getNextPageParam: nextPage,
     staleTime: 60_000,
@@ -48,8 +46,9 @@ export const visibleSitesQueryOptions = (limit: number) =>
 export const leanSitesQueryOptions = (limit: number) =>
   infiniteQueryOptions({
     queryKey: siteListPageKeys.lean(limit),
-    queryFn: ({ signal, pageParam }) =>
-      apiFetch<SiteLeanListReply>(SITE_API_PATHS.siteFetch, {
+    // Asked with lean=true: both forms of the reply are lean lists (a full item has every lean field).
+    queryFn: ({ signal, pageParam }): Promise<SiteLeanListReply> =>
+      apiCall(siteEndpoints.siteFetch, {
         query: { page: pageParam, limit, with_devices: true, lean: true },
         signal,
         progress: pageParam === 1,
@@ -66,5 +65,5 @@ export function allSites<T>(data: InfiniteData<{ items: T[] }> | undefined): T[]
 
 /** POST /user/session/start: the user opens a site (platform-core §4 "Site load"). */
 export function startSiteSession(siteUid: string): Promise<SessionStartReply> {
-  return apiFetch<SessionStartReply>(SITE_API_PATHS.sessionStart, { body: { site_uid: siteUid } });
+  return apiCall(siteEndpoints.sessionStart, { body: { site_uid: siteUid } });
 }
