@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** Every API prefix the server answers (platform-core §7, feature-areas §7); the dev server proxies them. */
+/** Every API prefix the server answers (docs/requirements.md#api-calls); the dev server proxies them. */
 const API_PREFIXES = [
   '/user',
   '/site',

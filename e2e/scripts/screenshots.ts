@@ -51,7 +51,7 @@ const SHOTS: Record<string, (page: Page) => Promise<void>> = {
     await page.locator('[data-map-item]').first().waitFor();
     await page.waitForTimeout(1500);
   },
-  // /site opens the site of the last_site_uid cookie, else the first of the list (platform-core §4).
+  // /site opens the site of the last_site_uid cookie, else the first of the list (docs/requirements.md#site-load).
   'site-overview': async (page) => {
     await signIn(page, 'ktbl');
     await page.goto(`${BASE}/site`);

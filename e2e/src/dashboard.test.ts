@@ -1,6 +1,6 @@
 /**
  * The smart dashboard (issue 5 "Done when"): each demo account sees exactly the tiles its role
- * allows (platform-core §2 tile table: ACS-only tiles, Paused Alarms only for rms-only users);
+ * allows (docs/requirements.md#dashboard-tiles tile table: ACS-only tiles, Paused Alarms only for rms-only users);
  * read-only users get masked tiles with the ban icon except Total Sites, DC No Load and DC Overload;
  * a tile click lands on /site/list with the tile's filter in the URL; the numbers are the server's.
  */

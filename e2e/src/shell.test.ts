@@ -1,7 +1,7 @@
 /**
  * Sign-in, navigation by role and errors (issue 5 "Done when"): every demo account sees exactly the
  * menu its role allows; unknown routes show the 404 page; the legacy dashboard is refused to ktbl.rms.
- * Expected menus are written out from the spec (platform-core §2 "Company menu"/"Admin menu", §6)
+ * Expected menus are written out from the spec (docs/requirements.md#company-menu, docs/requirements.md#admin-menu, docs/requirements.md#menu-visibility)
  * and the domain's documented decisions (Analytics needs rms; admin items other than Device List,
  * User List and Payment List are for sudo and support).
  */

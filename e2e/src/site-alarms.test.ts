@@ -72,7 +72,7 @@ describe('alarms and settings', () => {
     );
     if (!site) throw new Error('no ACS site with door_status enabled');
     const paused = site.alarms.filter((a) => a.id === 'door_status' && a.isAvailable).length;
-    // Paused Alarms is a tile of RMS-only users (platform-core §2): ktbl.rms watches, ktbl pauses.
+    // Paused Alarms is a tile of RMS-only users (docs/requirements.md#dashboard-tiles): ktbl.rms watches, ktbl pauses.
     const watcherContext = await newContext(browser);
     const watcher = await watcherContext.newPage();
     try {

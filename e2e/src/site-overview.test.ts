@@ -149,7 +149,7 @@ describe('site overview', () => {
     const page = await context.newPage();
     try {
       await signIn(page, 'ktbl');
-      // The site list fails to load (platform-core §8): no site is focused.
+      // The site list fails to load (docs/requirements.md#silent-failures): no site is focused.
       await page.route(`**${siteEndpoints.siteFetch.path}**`, (route) => route.abort());
       await page.goto('/site');
       await page.waitForURL('**/site/list');

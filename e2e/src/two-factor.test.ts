@@ -1,6 +1,6 @@
 import { authEndpoints, userEndpoints } from '@towerwatch/contract';
 /**
- * The one-time-password step of /login (platform-core §2 "Sign-in flow", issue 5 §2): a user with
+ * The one-time-password step of /login (docs/requirements.md#sign-in-flow, issue 5 §2): a user with
  * two-factor on is asked for the code after the password; a wrong code shows a clear error; the
  * right one signs in. The user is created for this test through the API (signup by ktbl).
  */

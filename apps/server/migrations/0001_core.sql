@@ -2,19 +2,19 @@
 -- Numbering: 0001-0099 core (server foundation), 0100-0199 sites/network, 0200-0299 ingest/alarms.
 -- Nothing here is schema-qualified: the runner applies it in the connection's search_path.
 
--- Companies (platform-core §1): ktbl, ftb, stl, rnd, demo, scl, edc.
+-- Companies (docs/requirements.md#companies): ktbl, ftb, stl, rnd, demo, scl, edc.
 create table companies (
   id text primary key,
   code text not null unique,
   name text not null,
   label text not null,
   logo text,
-  -- special flags of platform-core §6 ("two company ids get special flags"); free-form.
+  -- special flags of docs/requirements.md#special-root ("two company ids get special flags"); free-form.
   flags jsonb not null default '{}',
   created_at timestamptz not null default now()
 );
 
--- Users (platform-core §3 "User", §6). uid is text: the spec's special root uids are '1' and '30';
+-- Users (docs/requirements.md#user-entity, docs/requirements.md#special-root). uid is text: the spec's special root uids are '1' and '30';
 -- generated uids start at 1000 so seeds can use the small ones.
 create sequence user_uid_seq start with 1000;
 create table users (
@@ -80,7 +80,7 @@ create table login_failures (
 create index login_failures_username_idx on login_failures (lower(username), at);
 create index login_failures_ip_idx on login_failures (ip, at);
 
--- Sites (platform-core §3 "Site"). company_id scopes every query; user_uid is the owning root user.
+-- Sites (docs/requirements.md#site-entity). company_id scopes every query; user_uid is the owning root user.
 create table sites (
   uid text primary key,
   name text not null,
@@ -127,7 +127,7 @@ create table devices (
 create index devices_site_idx on devices (site_uid);
 create index devices_last_seen_idx on devices (last_seen_at);
 
--- Pin configs (platform-core §3 "Pin config").
+-- Pin configs (docs/requirements.md#pin-config).
 create table pin_configs (
   id bigint generated always as identity primary key,
   com_id text not null,
@@ -204,7 +204,7 @@ create table telemetry_hourly (
 create index telemetry_hourly_hour_idx on telemetry_hourly (hour);
 
 -- Alarm state per site, alarm id and tenant ('' = no tenant). Raised/cleared with times,
--- acknowledged with who and when, paused = is_disable and is_available (platform-core §4).
+-- acknowledged with who and when, paused = is_disable and is_available (docs/requirements.md#paused-alarm).
 create table alarms (
   site_uid text not null references sites (uid) on delete cascade,
   alarm_id text not null,
@@ -223,7 +223,7 @@ create table alarms (
 create index alarms_active_idx on alarms (alarm_id, site_uid) where not is_normal and is_available;
 create index alarms_paused_idx on alarms (site_uid) where is_disable and is_available;
 
--- Events: the append-only history (platform-core §3 "Event"). Numeric ids paged downward from
+-- Events: the append-only history (docs/requirements.md#event-entity). Numeric ids paged downward from
 -- 2147483647, 100 per page. source_key (optional) makes a re-delivered device event a no-op.
 create table events (
   id bigint generated always as identity primary key,
@@ -243,7 +243,7 @@ create index events_group_id_idx on events (event_group, id desc);
 create index events_time_idx on events (time);
 create unique index events_source_key_idx on events (source_key) where source_key is not null;
 
--- Site down periods (platform-core §3 "Site-down history and availability"). ended_at null = down now.
+-- Site down periods (docs/requirements.md#site-availability). ended_at null = down now.
 create table site_down_history (
   id bigint generated always as identity primary key,
   site_uid text not null references sites (uid) on delete cascade,

@@ -4,7 +4,7 @@ alter table pin_configs drop constraint pin_configs_com_id_pin_name_key;
 create unique index pin_configs_pin_tenant_key on pin_configs (com_id, pin_name, coalesce(tenant, ''));
 create index pin_configs_com_id_idx on pin_configs (com_id);
 
--- RMS device vendors (feature-areas "Devices": /device-vendor/*); sites.device_vendor holds the uid.
+-- RMS device vendors (docs/requirements.md#device-vendors: /device-vendor/*); sites.device_vendor holds the uid.
 create table device_vendors (
   uid text primary key,
   name text not null,

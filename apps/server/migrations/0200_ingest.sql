@@ -15,7 +15,7 @@ create table if not exists ingest_messages (
 );
 create index if not exists ingest_messages_received_idx on ingest_messages (received_at);
 
--- DC load state per site and tenant (platform-core §4: DOWN / NORMAL / OVER) as last classified by the
+-- DC load state per site and tenant (docs/requirements.md#dc-load: DOWN / NORMAL / OVER) as last classified by the
 -- alarm engine with the site's thresholds.
 create table if not exists dc_load_state (
   site_uid text not null references sites (uid) on delete cascade,

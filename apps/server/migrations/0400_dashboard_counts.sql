@@ -1,6 +1,6 @@
 -- Dashboard counters (issue 7; owned by src/modules/network/counts.*).
 --
--- The dashboard counts (platform-core §3 "Dashboard counts") are numbers of sites per alarm state,
+-- The dashboard counts (docs/requirements.md#dashboard-counts) are numbers of sites per alarm state,
 -- site property and DC load state, scoped by company and allowed tenants. Counting them from
 -- `alarms`, `pin_configs` and `sites` on every request costs O(all sites); here triggers keep
 --  * one summary row per site (`site_summary`: company, tenants, property flags, DC load states) and

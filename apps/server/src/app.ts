@@ -117,7 +117,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     openapi: {
       info: {
         title: 'Towerwatch API',
-        description: 'Endpoints of platform-core §7 and feature-areas; see docs/api.md.',
+        description: 'Endpoints of docs/requirements.md#api-calls; see docs/api.md.',
         version: '0.1.0',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },

@@ -58,7 +58,7 @@ export class TooManyRequestsError extends HttpError {
 }
 
 /**
- * The spec's text for a restricted action refused to a read-only user (platform-core §5, §8):
+ * The spec's text for a restricted action refused to a read-only user (docs/requirements.md#restricted-actions):
  * 'Sorry! You don't have the necessary permission to {action}.'
  */
 export function readOnlyMessage(action: string): string {

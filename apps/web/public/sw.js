@@ -1,4 +1,4 @@
-// Towerwatch service worker (platform-core §7): caches the built app shell so a reload works on a
+// Towerwatch service worker (docs/requirements.md#service-worker): caches the built app shell so a reload works on a
 // flaky link. API calls, the live socket and anything not same-origin GET go straight to the network.
 const CACHE = 'towerwatch-shell-v1';
 const API = /^\/(user|site\/excel-export|battery\/analytics|oem\/api|door\/|wss|healthz|api-docs)/;

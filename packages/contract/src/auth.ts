@@ -1,11 +1,11 @@
 import { ACCESS_ROLES, USER_TYPES } from '@towerwatch/domain';
 import { z } from 'zod';
 
-/** User types of platform-core §6. */
+/** User types of docs/requirements.md#user-types. */
 export const userType = z.enum(USER_TYPES);
 export type UserType = z.infer<typeof userType>;
 
-/** Access roles in meta.accessRoles (platform-core §6). */
+/** Access roles in meta.accessRoles (docs/requirements.md#access-roles). */
 export const accessRole = z.enum(ACCESS_ROLES);
 export type AccessRole = z.infer<typeof accessRole>;
 
@@ -20,7 +20,7 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-/** Token pair (platform-core §7, lifetimes §9: access 18000 s, refresh 86400 s). */
+/** Token pair (docs/requirements.md#auth-calls, lifetimes docs/requirements.md#tokens: access 18000 s, refresh 86400 s). */
 export const tokenPair = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
@@ -41,7 +41,7 @@ export type LoginReply = z.infer<typeof loginReply>;
 /** POST /user/auth/refresh. Rotating: the used refresh token is revoked. */
 export const refreshBody = z.object({ refresh_token: z.string().min(1) });
 
-/** The user as GET /user/auth/user returns it (platform-core §3 "User"). */
+/** The user as GET /user/auth/user returns it (docs/requirements.md#user-entity). */
 export const authUser = z.object({
   uid: z.string(),
   username: z.string(),

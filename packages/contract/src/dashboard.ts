@@ -1,5 +1,5 @@
 /**
- * Dashboard counts (platform-core §3 "Dashboard counts", §7): the HTTP replies use the same count
+ * Dashboard counts (docs/requirements.md#dashboard-counts): the HTTP replies use the same count
  * schemas as the live socket's count events, so a live update replaces an HTTP value one to one.
  * Every count is a number of sites (distinct), over the caller's sites and allowed tenants.
  */
@@ -26,7 +26,7 @@ export const dashboardCountQuery = z.object({
 });
 export type DashboardCountQuery = z.infer<typeof dashboardCountQuery>;
 
-/** Reply of GET /user/site/status-counts (platform-core §7: power, alarm, access, dg, mains, battery, temperature). */
+/** Reply of GET /user/site/status-counts (docs/requirements.md#dashboard-counts: power, alarm, access, dg, mains, battery, temperature). */
 export const statusCountsReply = z.object({
   power: powerCount,
   dcPower: dcPowerCount,
@@ -39,7 +39,7 @@ export const statusCountsReply = z.object({
 });
 export type StatusCountsReply = z.infer<typeof statusCountsReply>;
 
-/** Site counts (platform-core §3): total, rms, rectifier, acs, sarbs, vertiv, eltek. */
+/** Site counts (docs/requirements.md#site-counts): total, rms, rectifier, acs, sarbs, vertiv, eltek. */
 export const siteCount = z.object({
   /** All sites of the caller. */
   total: z.number().int(),
@@ -55,7 +55,7 @@ export const siteCount = z.object({
 });
 export type SiteCount = z.infer<typeof siteCount>;
 
-/** Reply of GET /user/network/dashboard-count (platform-core §7: siteCount, alarmCount, dcLoadCount). */
+/** Reply of GET /user/network/dashboard-count (docs/requirements.md#dashboard-counts: siteCount, alarmCount, dcLoadCount). */
 export const dashboardCountReply = z.object({
   siteCount,
   alarmCount,

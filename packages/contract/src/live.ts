@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 
 /**
- * The live socket at `/wss` (platform-core §7 "Live socket"). The client sends `{ action, ... }`
+ * The live socket at `/wss` (docs/requirements.md#live-socket). The client sends `{ action, ... }`
  * messages; the server sends `{ event, payload }` messages. Event names are the constants of
  * {@link LIVE_EVENTS}; each event has one payload schema in {@link livePayloadSchemas}.
  *
@@ -20,14 +20,14 @@ import { z } from 'zod';
  *    reason string (`invalid token`, `token expired`, `login required`, `login timeout`).
  *    When the access token expires while the socket is open the server closes it with 4001
  *    `token expired`; the client reconnects with a fresh token.
- * 3. `PING` every 10 s (platform-core §9) is answered with `PONG`.
+ * 3. `PING` every 10 s (docs/requirements.md#live-ping) is answered with `PONG`.
  * 4. `SESSION_START { site_uid }` focuses a site (scoped: refused with `ERROR` for a site the
  *    user cannot see). Pin updates (phase voltage, DG/PG, access status, battery, temperature)
  *    are sent only for the focused site; site events, status updates and dashboard counts are
  *    sent for every site the user may see.
  */
 
-/** Client actions (platform-core §7 "Live socket"). */
+/** Client actions (docs/requirements.md#live-socket). */
 export const LIVE_ACTIONS = {
   LOGIN: 'LOGIN',
   PING: 'PING',
@@ -55,9 +55,9 @@ export const LIVE_CLOSE_REASONS = {
 
 /** A socket that has not sent a valid LOGIN within this time is closed (4001 `login timeout`). */
 export const LIVE_LOGIN_TIMEOUT_MS = 10_000;
-/** The client pings every 10 s (platform-core §9; the value lives in the domain). */
+/** The client pings every 10 s (docs/requirements.md#live-ping; the value lives in the domain). */
 export const LIVE_PING_INTERVAL_MS = SOCKET_PING_INTERVAL_MS;
-/** The socket path (platform-core §7; the value lives in the domain). */
+/** The socket path (docs/requirements.md#live-socket; the value lives in the domain). */
 export const LIVE_PATH = SOCKET_PATH;
 
 const siteUid = z.string().min(1).max(64);
@@ -131,7 +131,7 @@ const count = z.number().int().nonnegative();
 /** Event groups of /user/network/events (RMS = monitoring, ACS = access). */
 export const liveEventGroup = z.enum(EVENT_ROW_GROUPS);
 
-/** One site event (platform-core §3 "Event"): numeric id, spec event name, time, site, tenant. */
+/** One site event (docs/requirements.md#event-entity): numeric id, spec event name, time, site, tenant. */
 export const liveSiteEvent = z.object({
   id: z.number().int().positive(),
   name: z.string(),
@@ -152,9 +152,9 @@ export const liveSiteEvent = z.object({
 });
 export type LiveSiteEvent = z.infer<typeof liveSiteEvent>;
 
-/** One alarm of a site (platform-core §3 "Alarm"), as in GET /user/site/alarms. */
+/** One alarm of a site (docs/requirements.md#alarm-entity), as in GET /user/site/alarms. */
 export const liveAlarm = z.object({
-  /** Alarm id of platform-core §3 "Site alarm ids", e.g. `mains_fail`. */
+  /** Alarm id of docs/requirements.md#alarm-ids, e.g. `mains_fail`. */
   id: z.string(),
   group: z.enum(ALARM_FILTER_GROUPS),
   tenant,
@@ -180,7 +180,7 @@ const pinUpdate = z.object({
   time: isoTime,
 });
 
-/** DC load state of a tenant (platform-core §4). */
+/** DC load state of a tenant (docs/requirements.md#dc-load). */
 export const dcLoadState = z.enum(DC_LOAD_STATES);
 
 /** Payload schema of each server event. */
@@ -190,7 +190,7 @@ export const livePayloadSchemas = {
   [LIVE_EVENTS.SESSION_STARTED]: z.object({ siteUid }),
   [LIVE_EVENTS.ERROR]: z.object({ message: z.string(), action: z.string().optional() }),
   [LIVE_EVENTS.SITE_EVENT]: liveSiteEvent,
-  /** The site's alarms changed: replace them (platform-core §4 "Site status update"). */
+  /** The site's alarms changed: replace them (docs/requirements.md#site-status-update). */
   [LIVE_EVENTS.SITE_STATUS_UPDATED]: z.object({
     siteUid,
     alarms: z.array(liveAlarm),
@@ -229,7 +229,7 @@ export const livePayloadSchemas = {
     humidity: z.number().nullable(),
     time: isoTime,
   }),
-  /** Dashboard counts (platform-core §3 "Dashboard counts"), over the user's sites and tenants. */
+  /** Dashboard counts (docs/requirements.md#dashboard-counts), over the user's sites and tenants. */
   [LIVE_EVENTS.POWER_COUNT]: z.object({
     mains_on: count,
     mains_off: count,

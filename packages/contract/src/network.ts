@@ -1,5 +1,5 @@
 /**
- * Network-wide calls (platform-core §7 "Sites", feature-areas §7 "Network and dashboard").
+ * Network-wide calls (docs/requirements.md#site-calls, docs/requirements.md#network-calls).
  */
 import { EVENT_GROUPS, EVENT_PAGE_SIZE } from '@towerwatch/domain';
 import { z } from 'zod';
@@ -39,7 +39,7 @@ export const networkEventsReply = z.object({
 });
 export type NetworkEventsReply = z.infer<typeof networkEventsReply>;
 
-/** POST /user/network/acknowledge-event. Refused to read-only users (platform-core §5). */
+/** POST /user/network/acknowledge-event. Refused to read-only users (docs/requirements.md#restricted-actions). */
 export const acknowledgeEventBody = z.object({ eventId: z.number().int().min(1) });
 export type AcknowledgeEventBody = z.infer<typeof acknowledgeEventBody>;
 
@@ -59,7 +59,7 @@ export const lastEventsQuery = z.object({
 });
 export type LastEventsQuery = z.infer<typeof lastEventsQuery>;
 
-/** Reply: a list of siteUid and events (platform-core §7); sites without events are left out. */
+/** Reply: a list of siteUid and events (docs/requirements.md#site-calls); sites without events are left out. */
 export const lastEventsReply = z.array(z.object({ siteUid: z.string(), events: z.array(siteEvent) }));
 export type LastEventsReply = z.infer<typeof lastEventsReply>;
 

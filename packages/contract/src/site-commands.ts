@@ -1,13 +1,13 @@
 /**
  * Write endpoints of the site area: session start, site save/update, settings, and the device
- * commands (platform-core §7 "Sites"; their payloads are "not shown" there and designed here).
+ * commands (docs/requirements.md#site-calls; their payloads are "not shown" there and designed here).
  */
 import { DISABLEABLE_ALARM_IDS, RECTIFIER_TYPES } from '@towerwatch/domain';
 import { z } from 'zod';
 import { digitalControl, site } from './site.ts';
 import { comId, isoTime, siteUid, tenantCode, userUidParam } from './site-common.ts';
 
-/** POST /user/session/start: the user opens a site (platform-core §4 "Site load"). */
+/** POST /user/session/start: the user opens a site (docs/requirements.md#site-load). */
 export const sessionStartBody = z.object({ site_uid: siteUid });
 export type SessionStartBody = z.infer<typeof sessionStartBody>;
 
@@ -104,7 +104,7 @@ const thresholdSetting = <P extends keyof typeof SITE_THRESHOLD_PROPS>(prop: P) 
 
 /**
  * POST /user/settings/save `{siteUid, prop, value}`:
- * - `prop` an alarm id of the domain's `DISABLEABLE_ALARM_IDS` (platform-core §9), `value` a boolean: `true` enables the alarm,
+ * - `prop` an alarm id of the domain's `DISABLEABLE_ALARM_IDS` (docs/requirements.md#disableable-alarms), `value` a boolean: `true` enables the alarm,
  *   `false` disables it (the site's alarms of that id, every tenant, become paused);
  * - `prop` a threshold of {@link SITE_THRESHOLD_PROPS}, `value` a number within its bounds.
  */

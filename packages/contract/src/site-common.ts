@@ -1,6 +1,6 @@
 /**
  * Building blocks shared by the site, network and dashboard contracts: identifiers, query-string
- * flags, paging and the event cursor (platform-core §7 "Sites", §9).
+ * flags, paging and the event cursor (docs/requirements.md#site-calls, docs/requirements.md#events-paging).
  */
 import {
   ALL_TENANTS,
@@ -10,11 +10,11 @@ import {
 } from '@towerwatch/domain';
 import { z } from 'zod';
 
-/** A site uid (platform-core §3 "Site.uid"). */
+/** A site uid (docs/requirements.md#site-entity). */
 export const siteUid = z.string().trim().min(1).max(64);
 /** A user uid as the spec passes it (`user_uid`, `userUid`). */
 export const userUidParam = z.string().trim().min(1).max(64);
-/** A tenant code (operator or rectifier-based tenant, platform-core §1). */
+/** A tenant code (operator or rectifier-based tenant, docs/requirements.md#rectifier-tenants). */
 export const tenantCode = z.enum(ALL_TENANTS);
 /** A device communication id (`com_id`). */
 export const comId = z.string().trim().min(1).max(64);
@@ -73,7 +73,7 @@ export const commandReply = z.object({
 });
 export type CommandReply = z.infer<typeof commandReply>;
 
-/** Paths of the site, network and dashboard endpoints (platform-core §7, feature-areas §7). */
+/** Paths of the site, network and dashboard endpoints (docs/requirements.md#network-calls). */
 export const SITE_API_PATHS = {
   oemSiteList: '/oem/api/site-list',
   siteFilter: '/user/site/filter',

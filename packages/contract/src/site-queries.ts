@@ -1,5 +1,5 @@
 /**
- * Read endpoints of the site area (platform-core §7 "Sites", feature-areas §7 "Sites and devices").
+ * Read endpoints of the site area (docs/requirements.md#site-calls).
  * Query parameter names are the spec's, including its mix of snake_case and camelCase.
  */
 import { DC_LOAD_STATES, SITE_ALARM_IDS } from '@towerwatch/domain';
@@ -49,7 +49,7 @@ export type OemSiteListReply = z.infer<typeof oemSiteListReply>;
 /**
  * GET /user/site/filter: the dashboard tiles' site lists.
  * - `alarmName` is a site alarm id (e.g. `door_status`, `device_online`, `pg_on`) or `dc_load`.
- * - `alarmValue` for an alarm: `true`/`false` is compared with isNormal (platform-core §5 alarm
+ * - `alarmValue` for an alarm: `true`/`false` is compared with isNormal (docs/requirements.md#site-filters alarm
  *   filter), `paused` selects paused alarms (disabled and available); for `dc_load`: DOWN, NORMAL or OVER.
  * - `minDuration` / `maxDuration` (minutes, extension of the spec's call) bound the time since the
  *   alarm's last event, as the offline buckets need.
@@ -91,7 +91,7 @@ export type SiteUidQuery = z.infer<typeof siteUidQuery>;
 /**
  * GET /user/site/events: 100 per page, newest first, ids strictly below `oldest_id` (first page
  * 2147483647). `tenant` narrows to one allowed tenant; events without tenant are power events of the
- * first operator tenant (platform-core §5). Read-only users get the reduced kinds only.
+ * first operator tenant (docs/requirements.md#tenant-rule). Read-only users get the reduced kinds only.
  */
 export const siteEventsQuery = z.object({
   site_uid: siteUid,

@@ -1,11 +1,11 @@
 /**
- * Site health, spreadsheet export and battery availability (platform-core §7 "Sites",
- * feature-areas §7 "Sites and devices", "Battery").
+ * Site health, spreadsheet export and battery availability (docs/requirements.md#site-calls,
+ * docs/requirements.md#site-calls, docs/requirements.md#battery-calls).
  */
 import { z } from 'zod';
 import { dateParam, isoTime, pageParam, siteUid, tenantCode, userUidParam } from './site-common.ts';
 
-/** Device health categories: online, or offline by the offline buckets (platform-core §4, §9). */
+/** Device health categories: online, or offline by the offline buckets (docs/requirements.md#offline-buckets). */
 export const DEVICE_HEALTH_CATEGORIES = ['online', 'lt24h', 'lt48h', 'lt72h', 'gte72h'] as const;
 export const deviceHealthCategory = z.enum(DEVICE_HEALTH_CATEGORIES);
 export type DeviceHealthCategory = z.infer<typeof deviceHealthCategory>;
@@ -51,7 +51,7 @@ export const siteHealthsReply = z.object({
 export type SiteHealthsReply = z.infer<typeof siteHealthsReply>;
 
 /**
- * Export kinds of POST /site/excel-export: the legacy dashboard tabs (platform-core §2): energy
+ * Export kinds of POST /site/excel-export: the legacy dashboard tabs (docs/requirements.md#legacy-dashboard): energy
  * (DC energy meter: Tenant, Load, Current), climate (Temperature, Humidity), voltage (rectifier:
  * Tenant, Voltage); plus alarm (Name, Tenant, Duration, Time) as an extension.
  */

@@ -1,5 +1,5 @@
 /**
- * Site entities as the site and network endpoints return them (platform-core §3, feature-areas §3).
+ * Site entities as the site and network endpoints return them (docs/requirements.md#site-entity).
  * Field names follow the spec's entities (snake_case for site fields, camelCase for alarm/event).
  */
 import { z } from 'zod';
@@ -27,21 +27,21 @@ export const sitePlace = z.object({
 export const siteLocation = z.object({ lat: z.number(), lng: z.number() });
 
 /**
- * Alarm entry of a site (platform-core §3 "Alarm", feature-areas §3 "Alarm entry"). The same schema
+ * Alarm entry of a site (docs/requirements.md#alarm-entity). The same schema
  * as the live socket's alarms, so HTTP and live replies are interchangeable.
  */
 export const siteAlarm = liveAlarm;
 export type SiteAlarm = LiveAlarm;
 
 /**
- * An event of a site (platform-core §3 "Event"): append-only, numeric ids paged downward; `group`
+ * An event of a site (docs/requirements.md#event-entity): append-only, numeric ids paged downward; `group`
  * is RMS or ACS. The same schema as the live socket's SITE_EVENT payload.
  */
 export const siteEvent = liveSiteEvent;
 export type SiteEvent = LiveSiteEvent;
 
 /**
- * A stored pin configuration (platform-core §3 "Pin config", see the device contract's `pinConfig`)
+ * A stored pin configuration (docs/requirements.md#pin-config, see the device contract's `pinConfig`)
  * with its id and latest runtime values.
  */
 export const sitePinConfig = z.object({
@@ -67,7 +67,7 @@ export const sitePinConfig = z.object({
 });
 export type SitePinConfig = z.infer<typeof sitePinConfig>;
 
-/** A site as the site list calls return it (platform-core §3 "Site"). */
+/** A site as the site list calls return it (docs/requirements.md#site-entity). */
 export const site = z.object({
   uid: z.string(),
   name: z.string(),
@@ -93,7 +93,7 @@ export const site = z.object({
   meta: z.object({ generic_site_id: z.string().nullable() }),
   more_details: z.record(z.string(), z.unknown()),
   settings: z.record(z.string(), z.unknown()),
-  /** Per-tenant value (platform-core §3 "inc"), keyed by tenant. */
+  /** Per-tenant value (docs/requirements.md#site-entity), keyed by tenant. */
   inc: z.record(z.string(), z.unknown()),
   /** BMS summary of the site (free-form as reported). */
   bms: z.record(z.string(), z.unknown()),
@@ -113,7 +113,7 @@ export type SiteListReply = z.infer<typeof siteListReply>;
 
 /**
  * Alarm entry of a lean site list item (GET /user/site/fetch `lean=true`): what a list needs to
- * count raised alarms, filter (alarm filters, platform-core §5) and bucket offline time.
+ * count raised alarms, filter (alarm filters, docs/requirements.md#site-filters) and bucket offline time.
  */
 export const siteAlarmBrief = liveAlarm.pick({
   id: true,
@@ -155,7 +155,7 @@ export const digitalControl = z.object({
 });
 export type DigitalControl = z.infer<typeof digitalControl>;
 
-/** Reply of GET /user/site/details (platform-core §3 "Site config"). */
+/** Reply of GET /user/site/details (docs/requirements.md#site-config). */
 export const siteDetailsReply = z.object({
   siteInfo: site,
   pinConfigs: z.array(sitePinConfig),

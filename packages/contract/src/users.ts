@@ -1,6 +1,6 @@
 /**
  * User management: POST /user/auth/signup, /user/auth/update, /user/auth/delete, GET /user/user/list,
- * GET /user/app/user-list (platform-core §7; payloads not shown there, designed here).
+ * GET /user/app/user-list (docs/requirements.md#user-calls; payloads not shown there, designed here).
  */
 import { z } from 'zod';
 import { accessRole, authUser, newPassword, userType } from './auth.ts';

@@ -13,7 +13,7 @@ const alarm = (over: Partial<SiteAlarm> = {}): SiteAlarm => ({
   ...over,
 });
 
-describe('alarm filter (platform-core §5)', () => {
+describe('alarm filter (docs/requirements.md#site-filters)', () => {
   it('compares expected with isNormal', () => {
     expect(alarmMatchesFilter(alarm(), { type: 'alarm', id: 'site_down', expected: false }, now)).toBe(true);
     expect(alarmMatchesFilter(alarm(), { type: 'alarm', id: 'site_down', expected: true }, now)).toBe(false);

@@ -1,14 +1,14 @@
 /**
- * Site filters: alarm filters with expected state and duration bounds (platform-core §3, §5).
+ * Site filters: alarm filters with expected state and duration bounds (docs/requirements.md#site-filter, docs/requirements.md#site-filters).
  */
 import type { SiteAlarm } from './alarms.ts';
 import { minutesSince } from './alarms.ts';
 
-/** Site filter kinds (platform-core §3). */
+/** Site filter kinds (docs/requirements.md#site-filter). */
 export const SITE_FILTER_TYPES = ['alarm', 'property'] as const;
 
 /**
- * A site filter (platform-core §3): `expected` is compared with isNormal; `exists` asks whether
+ * A site filter (docs/requirements.md#site-filter): `expected` is compared with isNormal; `exists` asks whether
  * the alarm is available (alarm) or the property present (property); minDuration and maxDuration
  * bound minutes since lastEvent (min inclusive, max exclusive: decision, matching the offline buckets).
  */

@@ -8,7 +8,7 @@ import {
 } from './alarm-groups.ts';
 import { SITE_ALARM_IDS } from './alarms.ts';
 
-describe('alarm filter groups (platform-core §9)', () => {
+describe('alarm filter groups (docs/requirements.md#alarm-groups)', () => {
   it('every site alarm id belongs to exactly one group', () => {
     const all = [
       ...ALARM_GROUP_MEMBERS.Power,

@@ -1,6 +1,6 @@
 /**
  * Alarm filter groups (Power, Access, Env & Others) and their tenant-specific variants
- * (platform-core §9, feature-areas §9).
+ * (docs/requirements.md#alarm-groups).
  */
 import type { SiteAlarmId } from './alarms.ts';
 import { eventDisplayName } from './events.ts';
@@ -53,10 +53,10 @@ export const ALARM_GROUP_MEMBERS = {
   'Env & Others': ['high_temperature', 'water', 'smoke', 'aviation_light_fail'],
 } as const satisfies Record<AlarmFilterGroup, readonly SiteAlarmId[]>;
 
-/** Power alarms: the members of the Power group; tenant filtering applies to them (platform-core §5). */
+/** Power alarms: the members of the Power group; tenant filtering applies to them (docs/requirements.md#tenant-rule). */
 export const POWER_ALARM_IDS: readonly SiteAlarmId[] = ALARM_GROUP_MEMBERS.Power;
 
-/** Alarms that have tenant-specific variants (platform-core §9). */
+/** Alarms that have tenant-specific variants (docs/requirements.md#alarm-groups). */
 export const TENANT_VARIANT_ALARM_IDS = [
   'ac_line_fail',
   'dc_low_voltage',

@@ -11,7 +11,7 @@ import {
   toEpochMs,
 } from './alarms.ts';
 
-describe('site alarm ids (platform-core §3)', () => {
+describe('site alarm ids (docs/requirements.md#alarm-ids)', () => {
   it('lists 32 alarm ids', () => {
     expect(SITE_ALARM_IDS).toHaveLength(32);
     expect(isSiteAlarmId('solar_control_fail')).toBe(true);
@@ -27,7 +27,7 @@ describe('site alarm ids (platform-core §3)', () => {
   });
 });
 
-describe('disableable alarms (platform-core §9)', () => {
+describe('disableable alarms (docs/requirements.md#disableable-alarms)', () => {
   it('are the eight access and connectivity alarms', () => {
     expect(DISABLEABLE_ALARM_IDS).toHaveLength(8);
     expect(isDisableableAlarm('device_online')).toBe(true);
@@ -35,7 +35,7 @@ describe('disableable alarms (platform-core §9)', () => {
   });
 });
 
-describe('paused alarm (platform-core §4)', () => {
+describe('paused alarm (docs/requirements.md#paused-alarm)', () => {
   it('is disabled and available', () => {
     expect(isPausedAlarm({ isDisable: true, isAvailable: true })).toBe(true);
     expect(isPausedAlarm({ isDisable: true, isAvailable: false })).toBe(false);
@@ -49,7 +49,7 @@ describe('paused alarm (platform-core §4)', () => {
   });
 });
 
-describe('time since last event (platform-core §4)', () => {
+describe('time since last event (docs/requirements.md#offline-buckets)', () => {
   const now = new Date('2025-01-02T00:00:00Z');
   it('accepts ISO strings, epoch ms and Dates', () => {
     expect(minutesSince('2025-01-01T00:00:00Z', now)).toBe(1440);

@@ -1,9 +1,9 @@
 /**
  * Site alarms: ids, the alarm model, paused alarms and which alarms can be disabled
- * (platform-core §3, §4, §9).
+ * (docs/requirements.md#alarm-entity, docs/requirements.md#paused-alarm, docs/requirements.md#disableable-alarms).
  */
 
-/** Site alarm ids (platform-core §3). */
+/** Site alarm ids (docs/requirements.md#alarm-ids). */
 export const SITE_ALARM_IDS = [
   'site_down',
   'mains_fail',
@@ -41,7 +41,7 @@ export const SITE_ALARM_IDS = [
 /** A site alarm id. */
 export type SiteAlarmId = (typeof SITE_ALARM_IDS)[number];
 
-/** Alarms that can be disabled (paused) in site settings (platform-core §9). */
+/** Alarms that can be disabled (paused) in site settings (docs/requirements.md#disableable-alarms). */
 export const DISABLEABLE_ALARM_IDS = [
   'door_status',
   'lock_status',
@@ -55,7 +55,7 @@ export const DISABLEABLE_ALARM_IDS = [
 /** An alarm id that can be disabled. */
 export type DisableableAlarmId = (typeof DISABLEABLE_ALARM_IDS)[number];
 
-/** Alarms shown for rectifier sites on the dashboard, with labels (platform-core §3). */
+/** Alarms shown for rectifier sites on the dashboard, with labels (docs/requirements.md#dashboard-rectifier-alarms). */
 export const DASHBOARD_RECTIFIER_ALARMS = [
   { id: 'mains_fail', label: 'Mains Fail' },
   { id: 'rectifier_fail', label: 'Rectifier Fail' },
@@ -63,7 +63,7 @@ export const DASHBOARD_RECTIFIER_ALARMS = [
 ] as const satisfies readonly { id: SiteAlarmId; label: string }[];
 
 /**
- * One alarm of a site (platform-core §3 Alarm). `lastEvent` is the time of the last change
+ * One alarm of a site (docs/requirements.md#alarm-entity Alarm). `lastEvent` is the time of the last change
  * (ISO string, epoch ms or Date). `isNormal` false means the alarm condition is active.
  */
 export interface SiteAlarm {
@@ -86,7 +86,7 @@ export function isDisableableAlarm(id: string): id is DisableableAlarmId {
   return (DISABLEABLE_ALARM_IDS as readonly string[]).includes(id);
 }
 
-/** A paused alarm is disabled and available (platform-core §4). */
+/** A paused alarm is disabled and available (docs/requirements.md#paused-alarm). */
 export function isPausedAlarm(alarm: Pick<SiteAlarm, 'isDisable' | 'isAvailable'>): boolean {
   return alarm.isDisable && alarm.isAvailable;
 }

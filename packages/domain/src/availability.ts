@@ -1,6 +1,6 @@
 /**
- * Availability: the share of the possible time that sites were up (platform-core §3 "Site-down
- * history and availability per site and date").
+ * Availability: the share of the possible time that sites were up (
+ * docs/requirements.md#site-availability).
  */
 
 /**

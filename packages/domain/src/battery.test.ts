@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { batteryClass } from './battery.ts';
 
-describe('battery classes of the dashboard counts (platform-core §3)', () => {
+describe('battery classes of the dashboard counts (docs/requirements.md#battery-classes)', () => {
   it('is bad below the DC low-voltage threshold, at the default 47 V and at a site threshold', () => {
     expect(batteryClass(46.99)).toBe('bad');
     expect(batteryClass(47)).toBe('ok');

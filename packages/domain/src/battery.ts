@@ -1,5 +1,5 @@
 /**
- * Battery state classes of the dashboard counts (platform-core §3 "Dashboard counts": battery full,
+ * Battery state classes of the dashboard counts (docs/requirements.md#dashboard-counts: battery full,
  * good, ok, bad). The spec gives no limits; decision for 48 V systems, by DC bus voltage: bad below
  * the site's DC low-voltage threshold (default 47 V), ok below 50 V, good below 53 V (float charge
  * is about 53.5 V), full from 53 V.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { valueColour } from './colours.ts';
 
-describe('colour thresholds (feature-areas §9)', () => {
+describe('colour thresholds (docs/requirements.md#colour-thresholds)', () => {
   it('DC voltage: ≤23 red, ≤48 blue, else green', () => {
     expect(valueColour('dc_voltage', 23)).toBe('red');
     expect(valueColour('dc_voltage', 24)).toBe('blue');

@@ -1,5 +1,5 @@
 /**
- * Colour thresholds of measured values (feature-areas §9).
+ * Colour thresholds of measured values (docs/requirements.md#colour-thresholds).
  */
 
 /** Colours the thresholds produce. `gray` is for a missing or non-numeric value (decision). */
@@ -7,7 +7,7 @@ export const VALUE_COLOURS = ['red', 'blue', 'yellow', 'sky', 'green', 'gray'] a
 /** A value colour. */
 export type ValueColour = (typeof VALUE_COLOURS)[number];
 
-/** Kinds of measured values that have thresholds (feature-areas §9). */
+/** Kinds of measured values that have thresholds (docs/requirements.md#colour-thresholds). */
 export const COLOUR_KINDS = [
   'dc_voltage',
   'ac_voltage',
@@ -77,7 +77,7 @@ const STEPS: Readonly<
 const RED_ABOVE: Readonly<Partial<Record<ColourKind, number>>> = { ac_frequency: 60, temperature: 45 };
 
 /**
- * Colour of a value (feature-areas §9): DC voltage ≤23 red, ≤48 blue; AC voltage ≤12 red, ≤180 blue;
+ * Colour of a value (docs/requirements.md#colour-thresholds): DC voltage ≤23 red, ≤48 blue; AC voltage ≤12 red, ≤180 blue;
  * current ≤10 red, ≤20 blue; capacity ≤20 red, ≤500 yellow; state of health ≤75 red, ≤85 yellow;
  * percentage ≤20 red, ≤50 sky; AC frequency ≤40 or >60 red; temperature ≤0 or >45 red; energy ≤0
  * red; anything else green. Decision: null, undefined, NaN or non-numeric strings are gray;

@@ -12,14 +12,14 @@ import {
   ZONES,
 } from './companies.ts';
 
-describe('companies (platform-core §1, feature-areas §1)', () => {
+describe('companies (docs/requirements.md#companies)', () => {
   it('lists the seven company codes', () => {
     expect(COMPANY_CODES).toEqual(['ktbl', 'ftb', 'stl', 'rnd', 'demo', 'scl', 'edc']);
     expect(isCompanyCode('edc')).toBe(true);
     expect(isCompanyCode('EDC')).toBe(false);
   });
 
-  it('maps codes to the short labels of feature-areas §1', () => {
+  it('maps codes to the short labels of docs/requirements.md#companies', () => {
     expect(companyLabel('edc')).toBe('EDOTCO');
     expect(companyLabel('scl')).toBe('Summit Com');
     expect(companyLabel('rnd')).toBe('HSL R&D');
@@ -38,7 +38,7 @@ describe('companies (platform-core §1, feature-areas §1)', () => {
   });
 });
 
-describe('special root users and clusters (platform-core §6, §9)', () => {
+describe('special root users and clusters (docs/requirements.md#special-root, docs/requirements.md#clusters)', () => {
   it('has two special root user uids, one of them 30', () => {
     expect(SPECIAL_ROOT_COMPANY_USER_UID).toBe('30');
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptySiteCounts } from './dashboard-counts.ts';
 import { RMS_SERVICES } from './pins.ts';
 
-describe('dashboard counts (platform-core §3)', () => {
+describe('dashboard counts (docs/requirements.md#dashboard-counts)', () => {
   it('site counts and RMS services', () => {
     expect(emptySiteCounts()).toEqual({
       total: 0,

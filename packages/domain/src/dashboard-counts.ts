@@ -1,7 +1,7 @@
 /**
- * Site counts of the dashboard (platform-core §3).
+ * Site counts of the dashboard (docs/requirements.md#site-counts).
  */
-/** Site counts (platform-core §3). */
+/** Site counts (docs/requirements.md#site-counts). */
 export interface SiteCounts {
   total: number;
   rms: number;

@@ -5,7 +5,7 @@ import type { DomainUser } from './users.ts';
 const user = (over: Partial<DomainUser> = {}): DomainUser => ({ uid: 'u1', type: 'company', ...over });
 const tileIds = (u: DomainUser) => dashboardTilesFor(u).map((t) => t.id);
 
-describe('smart dashboard tiles (platform-core §2)', () => {
+describe('smart dashboard tiles (docs/requirements.md#dashboard-tiles)', () => {
   it('ACS tiles only with acs; Paused Alarms only with rms and no acs', () => {
     expect(tileIds(user({ meta: { accessRoles: ['rms'] } }))).toEqual([
       'total_sites',

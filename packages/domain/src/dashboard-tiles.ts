@@ -1,10 +1,10 @@
 /**
- * Smart dashboard tiles: which a user sees, masking and display (platform-core §2).
+ * Smart dashboard tiles: which a user sees, masking and display (docs/requirements.md#dashboard-tiles).
  */
 import type { DomainUser } from './users.ts';
 import { hasAccessRole, isReadOnly } from './users.ts';
 
-/** Tile ids in display order (platform-core §2 smart dashboard table). */
+/** Tile ids in display order (docs/requirements.md#dashboard-tiles smart dashboard table). */
 export const DASHBOARD_TILE_IDS = [
   'total_sites',
   'rms_installed',
@@ -20,7 +20,7 @@ export const DASHBOARD_TILE_IDS = [
 /** A dashboard tile id. */
 export type DashboardTileId = (typeof DASHBOARD_TILE_IDS)[number];
 
-/** Tile labels (platform-core §2). */
+/** Tile labels (docs/requirements.md#dashboard-tiles). */
 export const DASHBOARD_TILE_LABELS: Readonly<Record<DashboardTileId, string>> = {
   total_sites: 'Total Sites',
   rms_installed: 'RMS Installed',
@@ -34,13 +34,13 @@ export const DASHBOARD_TILE_LABELS: Readonly<Record<DashboardTileId, string>> = 
   security_breach: 'Security Breach',
 };
 
-/** Hover breakdown labels per tile (platform-core §2). */
+/** Hover breakdown labels per tile (docs/requirements.md#dashboard-tiles). */
 export const DASHBOARD_TILE_BREAKDOWNS: Readonly<Partial<Record<DashboardTileId, readonly string[]>>> = {
   rms_installed: ['Rectifier Integrated'],
   device_offline: ['<24 Hours', '<48 Hours', '<72 Hours', '>72 Hours'],
 };
 
-/** Tiles a read-only user still sees unmasked (platform-core §2). */
+/** Tiles a read-only user still sees unmasked (docs/requirements.md#tile-masking). */
 export const READ_ONLY_UNMASKED_TILES = ['total_sites', 'dc_no_load', 'dc_overload'] as const;
 
 /** How one tile is shown to one user. */
@@ -90,7 +90,7 @@ export function dashboardTilesFor(user: TileUser): DashboardTileView[] {
   });
 }
 
-/** The count placeholder meaning "still loading" (platform-core §2). */
+/** The count placeholder meaning "still loading" (docs/requirements.md#tile-loading). */
 export const LOADING_COUNT = '_';
 
 /** A tile's count display: a spinner for '_', else the number as text. */
@@ -100,7 +100,7 @@ export function tileCountDisplay(
   return count === LOADING_COUNT ? { spinner: true } : { spinner: false, text: String(count) };
 }
 
-/** Security Breach pulses when its count is non-zero (platform-core §2). */
+/** Security Breach pulses when its count is non-zero (docs/requirements.md#dashboard-tiles). */
 export function tilePulses(id: DashboardTileId, count: number | string): boolean {
   return id === 'security_breach' && typeof count === 'number' && count > 0;
 }

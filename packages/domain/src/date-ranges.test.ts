@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dhakaDate, dhakaDayEnd, dhakaDayStart, defaultDashboardRange } from './date-ranges.ts';
 
-describe('dashboard range (platform-core §9)', () => {
+describe('dashboard range (docs/requirements.md#dashboard-range)', () => {
   it('is the last 7 days until 6 hours ahead', () => {
     const range = defaultDashboardRange(new Date('2025-03-15T10:00:00Z'));
     expect(range.from.toISOString()).toBe('2025-03-08T10:00:00.000Z');

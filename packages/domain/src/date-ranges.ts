@@ -1,9 +1,9 @@
 /**
  * Asia/Dhaka calendar days (UTC+6, no DST) and the dashboard's default date range, with an injected
- * `now` (platform-core §1, §9).
+ * `now` (docs/requirements.md#dhaka-time, docs/requirements.md#constants).
  */
 
-/** Display time zone (platform-core §1). */
+/** Display time zone (docs/requirements.md#dhaka-time). */
 export const TIME_ZONE = 'Asia/Dhaka';
 /** Offset of Asia/Dhaka from UTC in milliseconds. */
 export const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
@@ -32,7 +32,7 @@ export interface DateRange {
 }
 
 /**
- * Default dashboard range, "last 7 days plus 6 hours" (platform-core §9). Decision: from is 7 days
+ * Default dashboard range, "last 7 days plus 6 hours" (docs/requirements.md#dashboard-range). Decision: from is 7 days
  * before now and until is 6 hours after now (the 6 hours cover the Dhaka offset of stored UTC times).
  */
 export function defaultDashboardRange(now: Date): DateRange {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyDcLoad, countDcLoad, DC_LOAD_LABELS, DC_LOAD_STATES } from './dc-load.ts';
 
-describe('DC load states (platform-core §4)', () => {
+describe('DC load states (docs/requirements.md#dc-load)', () => {
   it('are DOWN, NORMAL and OVER', () => {
     expect(DC_LOAD_STATES).toEqual(['DOWN', 'NORMAL', 'OVER']);
     expect(DC_LOAD_LABELS.DOWN).toBe('No Load');
@@ -18,7 +18,7 @@ describe('DC load states (platform-core §4)', () => {
   });
 });
 
-describe('loadCount per tenant plus total (platform-core §3)', () => {
+describe('loadCount per tenant plus total (docs/requirements.md#dashboard-counts)', () => {
   it('counts allowed tenants, maps tenant-less entries to the fallback, skips others', () => {
     const count = countDcLoad(
       [

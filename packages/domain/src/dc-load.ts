@@ -1,8 +1,8 @@
 /**
- * DC load states and the per-tenant load count (platform-core §3, §4).
+ * DC load states and the per-tenant load count (docs/requirements.md#load-count, docs/requirements.md#dc-load).
  */
 
-/** DC load states: DOWN (no load), NORMAL, OVER (overload) (platform-core §4). */
+/** DC load states: DOWN (no load), NORMAL, OVER (overload) (docs/requirements.md#dc-load). */
 export const DC_LOAD_STATES = ['DOWN', 'NORMAL', 'OVER'] as const;
 /** A DC load state. */
 export type DcLoadState = (typeof DC_LOAD_STATES)[number];
@@ -14,7 +14,7 @@ export const DC_LOAD_LABELS: Readonly<Record<DcLoadState, string>> = {
   OVER: 'Overload',
 };
 
-/** One dc_load entry of a site: a state per tenant (feature-areas §3). */
+/** One dc_load entry of a site: a state per tenant (docs/requirements.md#dc-load). */
 export interface DcLoadEntry {
   value: DcLoadState;
   tenant?: string | null;
@@ -49,7 +49,7 @@ export function classifyDcLoad(
 /** Counts per DC load state. */
 export type DcLoadStateCounts = Record<DcLoadState, number>;
 
-/** loadCount of the dashboard: per tenant and total (platform-core §3). */
+/** loadCount of the dashboard: per tenant and total (docs/requirements.md#dashboard-counts). */
 export interface LoadCount {
   total: DcLoadStateCounts;
   byTenant: Record<string, DcLoadStateCounts>;
@@ -63,7 +63,7 @@ export function emptyDcLoadStateCounts(): DcLoadStateCounts {
 /**
  * Builds the loadCount over sites' dc_load entries, counting only entries of `tenants` (the
  * allowed tenants; every listed tenant gets a zero row). Entries without a tenant count under
- * `fallbackTenant` (the first operator tenant rule of platform-core §5).
+ * `fallbackTenant` (the first operator tenant rule of docs/requirements.md#tenant-rule).
  */
 export function countDcLoad(
   entries: readonly DcLoadEntry[],

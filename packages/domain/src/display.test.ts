@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alarmValueDisplay, alarmValuePairKind } from './display.ts';
 
-describe('alarm value display (platform-core §9)', () => {
+describe('alarm value display (docs/requirements.md#alarm-values)', () => {
   it('door and lock show OPEN/CLOSE', () => {
     expect(alarmValueDisplay('door_status', 1)).toBe('OPEN');
     expect(alarmValueDisplay('lock_status', 0)).toBe('CLOSE');

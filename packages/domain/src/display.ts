@@ -1,5 +1,5 @@
 /**
- * Display of alarm values (platform-core §9).
+ * Display of alarm values (docs/requirements.md#alarm-values).
  */
 
 /** Word pairs alarm values are shown with; the first word is shown for the value 1. */
@@ -13,7 +13,7 @@ export const ALARM_VALUE_PAIRS = {
 export type AlarmValuePairKind = keyof typeof ALARM_VALUE_PAIRS;
 
 /**
- * Which pair each alarm uses (platform-core §9 leaves it open). Decisions:
+ * Which pair each alarm uses (docs/requirements.md#alarm-values leaves it open). Decisions:
  * - OPEN/CLOSE: door_status, lock_status (the physical state of the door and lock);
  * - ON/OFF: dg_on, pg_on (generator running);
  * - HIGH/LOW: high_temperature, vibration, motion (sensor levels);

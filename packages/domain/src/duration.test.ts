@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration, splitDuration } from './duration.ts';
 
-describe('duration helper (platform-core §9)', () => {
+describe('duration helper (docs/requirements.md#duration-format)', () => {
   it("short form '1hr 5m'", () => {
     expect(formatDuration(3900)).toBe('1hr 5m');
     expect(formatDuration(3959)).toBe('1hr 5m');

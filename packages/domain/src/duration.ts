@@ -1,5 +1,5 @@
 /**
- * Duration helper: seconds to hours and minutes (platform-core §9).
+ * Duration helper: seconds to hours and minutes (docs/requirements.md#duration-format).
  */
 
 /** Options of {@link formatDuration}. */
@@ -17,7 +17,7 @@ export function splitDuration(seconds: number): { hours: number; minutes: number
 }
 
 /**
- * Formats seconds as hours and minutes (platform-core §9): short '1hr 5m', long '1 Hours 5 Minutes'
+ * Formats seconds as hours and minutes (docs/requirements.md#duration-format): short '1hr 5m', long '1 Hours 5 Minutes'
  * (the spec's ' Hours' and ' Minutes' suffixes), or hours only ('1hr' / '1 Hours'). Decisions: hours
  * are always shown, even 0 ('0hr 5m'); seconds are floored; negative or non-finite input is 0.
  */

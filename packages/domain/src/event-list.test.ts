@@ -11,7 +11,7 @@ import {
 const ev = (id: number, name = 'site_down') => ({ id, name });
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => ev(from - i));
 
-describe('event list merge (platform-core §4)', () => {
+describe('event list merge (docs/requirements.md#event-merge)', () => {
   it('prepends a new live event', () => {
     expect(mergeLiveEvent([ev(5), ev(4)], ev(6)).map((e) => e.id)).toEqual([6, 5, 4]);
     expect(mergeLiveEvent([], ev(1))).toEqual([ev(1)]);
@@ -25,7 +25,7 @@ describe('event list merge (platform-core §4)', () => {
   });
 });
 
-describe('older pages (platform-core §4, §9)', () => {
+describe('older pages (docs/requirements.md#events-paging)', () => {
   it('pages start at 2147483647, 100 per page', () => {
     expect(FIRST_EVENT_CURSOR).toBe(2147483647);
     expect(EVENT_PAGE_SIZE).toBe(100);

@@ -1,10 +1,10 @@
 /**
- * Event lists: live merge and downward paging (platform-core §4, §9; feature-areas §4).
+ * Event lists: live merge and downward paging (docs/requirements.md#event-merge, docs/requirements.md#events-paging).
  */
 
-/** Events per page (platform-core §9). */
+/** Events per page (docs/requirements.md#events-paging). */
 export const EVENT_PAGE_SIZE = 100;
-/** Cursor of the first page: events are paged downward from this id (platform-core §9). */
+/** Cursor of the first page: events are paged downward from this id (docs/requirements.md#events-paging). */
 export const FIRST_EVENT_CURSOR = 2147483647;
 
 /** The least an event list needs: a numeric id. */
@@ -14,7 +14,7 @@ export interface IdentifiedEvent {
 
 /**
  * Merges a live event into a newest-first list: it replaces an event with the same id (in place),
- * or is prepended (platform-core §4). The input list is not mutated.
+ * or is prepended (docs/requirements.md#event-merge). The input list is not mutated.
  */
 export function mergeLiveEvent<T extends IdentifiedEvent>(events: readonly T[], event: T): T[] {
   const index = events.findIndex((e) => e.id === event.id);
@@ -34,7 +34,7 @@ export interface AppendPageResult<T> {
 }
 
 /**
- * Appends an older page (platform-core §4): only if all its ids are smaller than the last (oldest)
+ * Appends an older page (docs/requirements.md#events-paging): only if all its ids are smaller than the last (oldest)
  * id held; an empty list accepts any page. A page with fewer than `pageSize` items means all are
  * fetched. Decision: allFetched follows the page length even when a stale page is ignored.
  */
@@ -54,7 +54,7 @@ export function nextEventCursor(events: readonly IdentifiedEvent[]): number {
   return events.at(-1)?.id ?? FIRST_EVENT_CURSOR;
 }
 
-/** Infinite lists: more pages exist when the returned page is full (platform-core §4). */
+/** Infinite lists: more pages exist when the returned page is full (docs/requirements.md#infinite-lists). */
 export function hasMorePages(pageLength: number, pageSize: number): boolean {
   return pageLength >= pageSize;
 }

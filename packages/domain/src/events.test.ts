@@ -9,7 +9,7 @@ import {
   SITE_EVENTS,
 } from './events.ts';
 
-describe('event names (platform-core §3, §9)', () => {
+describe('event names (docs/requirements.md#event-names)', () => {
   it('lists 34 site events, 13 access events and 12 power events', () => {
     expect(SITE_EVENTS).toHaveLength(34);
     expect(ACCESS_EVENTS).toHaveLength(13);
@@ -28,7 +28,7 @@ describe('event names (platform-core §3, §9)', () => {
   });
 });
 
-describe('event display names (platform-core §1, §3)', () => {
+describe('event display names (docs/requirements.md#company-renames, docs/requirements.md#event-display-names)', () => {
   it('uses the spec overrides', () => {
     expect(eventDisplayName('mains_outage')).toBe('AC Line Fail');
     expect(eventDisplayName('dc_critical_voltage')).toBe('Battery Critical');

@@ -1,9 +1,9 @@
 /**
- * Event names, groups and display names (platform-core §3, feature-areas §3, §9).
+ * Event names, groups and display names (docs/requirements.md#event-display-names, docs/requirements.md#event-names, docs/requirements.md#power-events).
  */
 import { renameEventLabelForCompany } from './companies.ts';
 
-/** Site event names (platform-core §3). */
+/** Site event names (docs/requirements.md#event-names). */
 export const SITE_EVENTS = [
   'ac_fail',
   'dc_fail',
@@ -43,13 +43,13 @@ export const SITE_EVENTS = [
 /** A site event name. */
 export type SiteEventName = (typeof SITE_EVENTS)[number];
 
-/** In the rectifier variant the low-voltage event is coded `battery_low` (platform-core §3). */
+/** In the rectifier variant the low-voltage event is coded `battery_low` (docs/requirements.md#battery-low-variant). */
 export const RECTIFIER_LOW_VOLTAGE_EVENT = 'battery_low';
 
 /** Any event name: a site event or the rectifier variant's `battery_low`. */
 export type EventName = SiteEventName | typeof RECTIFIER_LOW_VOLTAGE_EVENT;
 
-/** Access events (feature-areas §3): door, lock, card reader, security breach, vibration, motion. */
+/** Access events (docs/requirements.md#access-events): door, lock, card reader, security breach, vibration, motion. */
 export const ACCESS_EVENTS = [
   'door_open',
   'door_close',
@@ -68,7 +68,7 @@ export const ACCESS_EVENTS = [
 /** An access event name. */
 export type AccessEventName = (typeof ACCESS_EVENTS)[number];
 
-/** Power events (platform-core §9); tenant filtering applies to these. */
+/** Power events (docs/requirements.md#power-events); tenant filtering applies to these. */
 export const POWER_EVENTS = [
   'ac_fail',
   'dc_fail',
@@ -84,15 +84,15 @@ export const POWER_EVENTS = [
   'inverter_battery_low',
 ] as const satisfies readonly SiteEventName[];
 /**
- * Every event name the tenant rule treats as power (platform-core §5): {@link POWER_EVENTS} and the
+ * Every event name the tenant rule treats as power (docs/requirements.md#tenant-rule): {@link POWER_EVENTS} and the
  * rectifier variant's `battery_low` (decision: it is DC low voltage).
  */
 export const POWER_EVENT_NAMES: readonly EventName[] = [...POWER_EVENTS, RECTIFIER_LOW_VOLTAGE_EVENT];
 
-/** The group an event row belongs to: RMS (monitoring) or ACS (access) (platform-core §7). */
+/** The group an event row belongs to: RMS (monitoring) or ACS (access) (docs/requirements.md#api-calls). */
 export const EVENT_ROW_GROUPS = ['RMS', 'ACS'] as const;
 
-/** Event groups of the network events call (platform-core §7): a row group or ALL. */
+/** Event groups of the network events call (docs/requirements.md#event-groups): a row group or ALL. */
 export const EVENT_GROUPS = [...EVENT_ROW_GROUPS, 'ALL'] as const;
 /** An event group. */
 export type EventGroup = (typeof EVENT_GROUPS)[number];
@@ -125,7 +125,7 @@ export function humanizeCode(code: string): string {
 }
 
 /**
- * Standard labels that differ from {@link humanizeCode} (platform-core §3): mains_outage shows as
+ * Standard labels that differ from {@link humanizeCode} (docs/requirements.md#event-display-names): mains_outage shows as
  * AC Line Fail, dc_critical_voltage as Battery Critical. `battery_low` reads Battery Low.
  */
 export const EVENT_LABEL_OVERRIDES: Readonly<Record<string, string>> = {

@@ -14,7 +14,7 @@ const state = (over: Partial<GuardState> = {}): GuardState => ({
 });
 const as = (type: UserType) => state({ user: { type } });
 
-describe('route guards (platform-core §2, feature-areas §2)', () => {
+describe('route guards (docs/requirements.md#guards)', () => {
   it('admin: sudo and support stay, others go to /dashboard', () => {
     expect(runGuard('admin', as('support'))).toEqual({ allow: true, loadSiteList: false });
     expect(runGuard('admin', as('superuser'))).toEqual({ allow: false, redirectTo: '/dashboard' });
@@ -83,7 +83,7 @@ describe('route guards (platform-core §2, feature-areas §2)', () => {
     });
   });
 
-  it('legacy dashboard needs the legacy role (platform-core §2)', () => {
+  it('legacy dashboard needs the legacy role (docs/requirements.md#legacy-access)', () => {
     expect(legacyDashboardDecision({ type: 'company', meta: { accessRoles: ['legacy'] } }).allow).toBe(true);
     expect(legacyDashboardDecision({ type: 'sudo' })).toEqual({ allow: false, redirectTo: '/dashboard' });
   });

@@ -1,12 +1,12 @@
 /**
- * Route guards as pure decisions (platform-core §2 "Route guards", feature-areas §2 guards 1–7).
+ * Route guards as pure decisions (docs/requirements.md#guards guards 1–7).
  */
 import { ROUTES } from './routes.ts';
 import type { DomainUser } from './users.ts';
 import { hasAccessRole, isOperator } from './users.ts';
 
 /**
- * Guard names (platform-core §2). Mapping to the numbered guards of feature-areas §2 (decision,
+ * Guard names (docs/requirements.md#guards). Mapping to the numbered guards of docs/requirements.md#guards (decision,
  * the spec does not pair them): admin = guard 1, bill = guard 2, finance = guard 3, setup = guard 4,
  * site = guard 5, ticket = guard 6, user = guard 7.
  */
@@ -32,7 +32,7 @@ export interface GuardState {
 /** A guard's decision: stay (optionally loading the site list first) or go elsewhere. */
 export type GuardDecision = { allow: true; loadSiteList: boolean } | { allow: false; redirectTo: string };
 
-/** Error for an unknown guard name; the router shows it as a 500 page (platform-core §8). */
+/** Error for an unknown guard name; the router shows it as a 500 page (docs/requirements.md#unknown-guard). */
 export class UnknownGuardError extends Error {
   readonly status = 500;
   constructor(name: string) {
@@ -85,7 +85,7 @@ export function runGuards(names: readonly string[], state: GuardState): GuardDec
 }
 
 /**
- * Legacy dashboard access (platform-core §2): only users with the legacy role; others go to /dashboard.
+ * Legacy dashboard access (docs/requirements.md#legacy-access): only users with the legacy role; others go to /dashboard.
  */
 export function legacyDashboardDecision(user: Pick<DomainUser, 'type' | 'meta'>): GuardDecision {
   return hasAccessRole(user, 'legacy') ? ALLOW : redirect(ROUTES.dashboard);

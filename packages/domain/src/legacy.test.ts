@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEGACY_TABS, legacyShowsTenantSelector, legacyTabForPath, legacyTenantOptions } from './legacy.ts';
 
-describe('legacy dashboard (platform-core §2)', () => {
+describe('legacy dashboard (docs/requirements.md#legacy-dashboard)', () => {
   it('has six tabs with the spec columns and export kinds', () => {
     expect(LEGACY_TABS.map((t) => t.label)).toEqual([
       'All RMS Station',

@@ -1,5 +1,5 @@
 /**
- * Legacy dashboard: tabs, columns and export kinds (platform-core §2).
+ * Legacy dashboard: tabs, columns and export kinds (docs/requirements.md#legacy-dashboard).
  */
 import { LEGACY_DASHBOARD_PATH } from './routes.ts';
 import type { AnyTenant } from './tenants.ts';
@@ -61,7 +61,7 @@ export function legacyTabForPath(pathname: string): (typeof LEGACY_TABS)[number]
   return LEGACY_TABS.find((tab) => tab.path === path) ?? null;
 }
 
-/** The tenant selector is hidden on the Climate tab (platform-core §2). */
+/** The tenant selector is hidden on the Climate tab (docs/requirements.md#legacy-dashboard). */
 export function legacyShowsTenantSelector(tab: LegacyTabId): boolean {
   return tab !== 'climate';
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialSiteUid, mayReloadAfterChunkError, siteLoadPlan } from './limits.ts';
 
-describe('site load (platform-core §4, §9)', () => {
+describe('site load (docs/requirements.md#site-load, docs/requirements.md#page-sizes)', () => {
   it('operators load 25 customers then 3000 sites', () => {
     expect(siteLoadPlan({ type: 'support' })).toEqual({
       kind: 'operator',
@@ -21,7 +21,7 @@ describe('site load (platform-core §4, §9)', () => {
   });
 });
 
-describe('chunk reload (platform-core §8)', () => {
+describe('chunk reload (docs/requirements.md#chunk-reload)', () => {
   it('reloads at most once per 60 seconds', () => {
     expect(mayReloadAfterChunkError(null, 1000)).toBe(true);
     expect(mayReloadAfterChunkError(1000, 60_999)).toBe(false);

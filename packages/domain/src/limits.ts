@@ -1,24 +1,24 @@
 /**
- * Page sizes and load limits (platform-core §4, §9; feature-areas §9).
+ * Page sizes and load limits (docs/requirements.md#site-load, docs/requirements.md#page-sizes; docs/requirements.md#constants).
  */
 import type { DomainUser } from './users.ts';
 import { isOperator } from './users.ts';
 
-/** Sites loaded for ordinary users (platform-core §9). */
+/** Sites loaded for ordinary users (docs/requirements.md#page-sizes). */
 export const SITE_LOAD_LIMIT = 1000;
-/** Sites loaded for sudo and support (platform-core §9). */
+/** Sites loaded for sudo and support (docs/requirements.md#page-sizes). */
 export const OPERATOR_SITE_LOAD_LIMIT = 3000;
-/** Customer list page size (platform-core §9). */
+/** Customer list page size (docs/requirements.md#page-sizes). */
 export const CUSTOMER_PAGE_SIZE = 25;
 
-/** How the site list is loaded for a user (platform-core §4 "Site load"). */
+/** How the site list is loaded for a user (docs/requirements.md#site-load). */
 export type SiteLoadPlan =
   | { kind: 'operator'; customers: { page: number; limit: number }; siteLimit: number }
   | { kind: 'user'; siteLimit: number };
 
 /**
  * Sudo/support first fetch the customer list (page 1, 25 per page) then all sites (3000); others
- * load up to 1000 sites (platform-core §4).
+ * load up to 1000 sites (docs/requirements.md#site-load).
  */
 export function siteLoadPlan(user: Pick<DomainUser, 'type'>): SiteLoadPlan {
   return isOperator(user)
@@ -31,7 +31,7 @@ export function siteLoadPlan(user: Pick<DomainUser, 'type'>): SiteLoadPlan {
 }
 
 /**
- * The site to open after loading (platform-core §4): the one named by the last_site_uid cookie if
+ * The site to open after loading (docs/requirements.md#site-load): the one named by the last_site_uid cookie if
  * still present, else the first site, else null.
  */
 export function initialSiteUid(siteUids: readonly string[], cookieSiteUid?: string | null): string | null {
@@ -39,7 +39,7 @@ export function initialSiteUid(siteUids: readonly string[], cookieSiteUid?: stri
   return siteUids[0] ?? null;
 }
 
-/** Chunk-load failures reload the page at most once per this many ms (platform-core §8). */
+/** Chunk-load failures reload the page at most once per this many ms (docs/requirements.md#chunk-reload). */
 export const CHUNK_RELOAD_MIN_INTERVAL_MS = 60_000;
 
 /** True when a chunk-load failure may reload now: never reloaded, or the last one is ≥ 60 s ago. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isLiveSiteEventVisible, moduleForEvent, routeLiveEvent } from './live-routing.ts';
 import type { DomainUser } from './users.ts';
 
-describe('live event routing (platform-core §4)', () => {
+describe('live event routing (docs/requirements.md#live-routing)', () => {
   it('maps event names to modules', () => {
     expect(moduleForEvent('mains_outage')).toBe('mains');
     expect(moduleForEvent('rectifier_fail')).toBe('mains');
@@ -34,7 +34,7 @@ describe('live event routing (platform-core §4)', () => {
   });
 });
 
-describe('live site event visibility (platform-core §4)', () => {
+describe('live site event visibility (docs/requirements.md#live-visibility)', () => {
   const user = (over: Partial<DomainUser> = {}): DomainUser => ({ uid: 'u', type: 'company', ...over });
   const sites = ['S1'];
   it("requires the site to be among the user's sites", () => {

@@ -1,5 +1,5 @@
 /**
- * Live events: routing to the open site's modules and site-event visibility (platform-core §4).
+ * Live events: routing to the open site's modules and site-event visibility (docs/requirements.md#live-routing).
  */
 import { isPowerEvent } from './events.ts';
 import { isEventKindVisible } from './permissions.ts';
@@ -7,15 +7,15 @@ import { effectiveTenant, isEventVisibleForTenants } from './tenant-filter.ts';
 import type { DomainUser } from './users.ts';
 import { allowedTenants } from './users.ts';
 
-/** Site modules that live events feed (platform-core §4). */
+/** Site modules that live events feed (docs/requirements.md#live-routing). */
 export const SITE_MODULES = ['mains', 'temperature', 'battery', 'access', 'generator'] as const;
 /** A site module. */
 export type SiteModule = (typeof SITE_MODULES)[number];
 
 /**
- * Event name → module (platform-core §4). Decisions: access covers every door, lock, card reader,
- * security breach (incl. cleared) and vibration event, plus high_motion (an access event in
- * feature-areas §3); the rectifier variant's battery_low goes to battery like dc_low_voltage.
+ * Event name → module (docs/requirements.md#live-routing). Decisions: access covers every door, lock, card reader,
+ * security breach (incl. cleared) and vibration event, plus high_motion (an access event,
+ * docs/requirements.md#access-events); the rectifier variant's battery_low goes to battery like dc_low_voltage.
  */
 const ROUTES: Readonly<Record<string, SiteModule>> = {
   mains_outage: 'mains',
@@ -57,7 +57,7 @@ export interface LiveSiteEvent {
 }
 
 /**
- * The module of the open site a live event updates, or null (platform-core §4): the event must be
+ * The module of the open site a live event updates, or null (docs/requirements.md#live-routing): the event must be
  * for the open site and have a module; power events apply only to the focused tenant (a tenant-less
  * power event counts as the first operator tenant).
  */
@@ -73,9 +73,9 @@ export function routeLiveEvent(
 }
 
 /**
- * Whether a live site event is shown to the user (platform-core §4): the site must be among the
+ * Whether a live site event is shown to the user (docs/requirements.md#live-visibility): the site must be among the
  * user's sites and the tenant allowed; read-only users who get the reduced events list see only
- * its kinds. Decision: this applies to both read-only kinds (platform-core §6).
+ * its kinds. Decision: this applies to both read-only kinds (docs/requirements.md#read-only).
  */
 export function isLiveSiteEventVisible(
   user: Pick<DomainUser, 'uid' | 'type' | 'tenants' | 'root_user_uid'>,

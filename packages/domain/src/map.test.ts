@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAP_POINT, readLatLng, toLatLng } from './map.ts';
 
-describe('map helper (platform-core §9)', () => {
+describe('map helper (docs/requirements.md#map-helper)', () => {
   it('reads a [longitude, latitude] pair', () => {
     expect(toLatLng([90.4, 23.8])).toEqual({ lat: 23.8, lng: 90.4 });
   });

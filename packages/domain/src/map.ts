@@ -1,5 +1,5 @@
 /**
- * Map helpers: reads a site position from the shapes the data uses (platform-core §9); which raised
+ * Map helpers: reads a site position from the shapes the data uses (docs/requirements.md#map-helper); which raised
  * alarms are states rather than faults.
  */
 import type { SiteAlarmId } from './alarms.ts';
@@ -21,7 +21,7 @@ export interface LatLng {
   lng: number;
 }
 
-/** Fallback point when the input has no usable position (platform-core §9). */
+/** Fallback point when the input has no usable position (docs/requirements.md#map-helper). */
 export const DEFAULT_MAP_POINT: Readonly<LatLng> = { lat: 23.817494, lng: 90.371763 };
 
 function num(value: unknown): number | null {
@@ -45,7 +45,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Reads a position (platform-core §9) from: a [longitude, latitude] pair; an object with lat and
+ * Reads a position (docs/requirements.md#map-helper) from: a [longitude, latitude] pair; an object with lat and
  * lng; an object whose `location` holds lat and lng; a location with a `coordinates` array
  * ([lng, lat], GeoJSON order), bare or under `location`. Anything else, or coordinates out of range
  * (|lat| > 90, |lng| > 180), gives {@link DEFAULT_MAP_POINT}. Numeric strings are accepted (decision).

@@ -5,7 +5,7 @@ import type { DomainUser } from './users.ts';
 const user = (over: Partial<DomainUser> = {}): DomainUser => ({ uid: 'u1', type: 'company', ...over });
 const ids = (u: DomainUser) => menuItemsFor(u).map((item) => item.id);
 
-describe('dashboard target (platform-core §2 company menu)', () => {
+describe('dashboard target (docs/requirements.md#company-menu company menu)', () => {
   it('sends a read-only user with a sole tenant to that tenant dashboard', () => {
     expect(dashboardPath(user({ type: 'read_only', tenants: ['robi'] }))).toBe('/dashboard/robi');
   });
@@ -19,7 +19,7 @@ describe('dashboard target (platform-core §2 company menu)', () => {
   });
 });
 
-describe('menu visibility (platform-core §2, §6)', () => {
+describe('menu visibility (docs/requirements.md#menus, docs/requirements.md#menu-visibility)', () => {
   it('admin users get the admin menu, company users the company menu', () => {
     expect(usesAdminMenu(user({ type: 'support' }))).toBe(true);
     expect(usesAdminMenu(user({ type: 'finance' }))).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Side menu: which items each user sees and which one is selected (platform-core §2, §6).
+ * Side menu: which items each user sees and which one is selected (docs/requirements.md#menu-selection, docs/requirements.md#menu-visibility).
  */
 import {
   BUSINESS_DASHBOARD_PATH,
@@ -11,7 +11,7 @@ import {
 import type { DomainUser } from './users.ts';
 import { hasAccessRole, isOperator, isTenantReadOnly } from './users.ts';
 
-/** Company menu item ids, in menu order (platform-core §2). */
+/** Company menu item ids, in menu order (docs/requirements.md#company-menu). */
 export const COMPANY_MENU_ITEM_IDS = [
   'dashboard',
   'map',
@@ -25,7 +25,7 @@ export const COMPANY_MENU_ITEM_IDS = [
   'payment_list',
 ] as const;
 
-/** Admin menu item ids, in menu order (platform-core §2). */
+/** Admin menu item ids, in menu order (docs/requirements.md#admin-menu). */
 export const ADMIN_MENU_ITEM_IDS = [
   'site_list',
   'device_list',
@@ -80,7 +80,7 @@ const ITEMS: Readonly<Record<Exclude<MenuItemId, 'dashboard'>, Omit<MenuItem, 'i
 };
 
 /**
- * Dashboard target (platform-core §2): a read-only user with a sole tenant goes to
+ * Dashboard target (docs/requirements.md#dashboard-target): a read-only user with a sole tenant goes to
  * /dashboard/{tenant}; everyone else to /dashboard/business.
  */
 export function dashboardPath(user: Pick<DomainUser, 'type' | 'tenants'>): string {
@@ -88,7 +88,7 @@ export function dashboardPath(user: Pick<DomainUser, 'type' | 'tenants'>): strin
   return isTenantReadOnly(user) && sole ? `/dashboard/${sole}` : BUSINESS_DASHBOARD_PATH;
 }
 
-/** Admin users (sudo, support) see the admin menu; everyone else the company menu (platform-core §6). */
+/** Admin users (sudo, support) see the admin menu; everyone else the company menu (docs/requirements.md#menu-visibility). */
 export function usesAdminMenu(user: Pick<DomainUser, 'type'>): boolean {
   return isOperator(user);
 }
@@ -96,7 +96,7 @@ export function usesAdminMenu(user: Pick<DomainUser, 'type'>): boolean {
 type MenuUser = Pick<DomainUser, 'type' | 'tenants' | 'meta'>;
 
 /**
- * Visibility of company menu items (platform-core §6). Spec rules: Manage Access needs acs; User
+ * Visibility of company menu items (docs/requirements.md#menu-visibility). Spec rules: Manage Access needs acs; User
  * Management needs superuser or manage_users; Telegram needs telegram; Payment List is for superuser
  * and finance. Decision where the spec is silent: Analytics needs rms; the other items are for all.
  */
@@ -118,7 +118,7 @@ function companyItemVisible(id: (typeof COMPANY_MENU_ITEM_IDS)[number], user: Me
 }
 
 /**
- * Visibility of admin menu items (platform-core §6): Device List, User List and Payment List are
+ * Visibility of admin menu items (docs/requirements.md#menu-visibility): Device List, User List and Payment List are
  * sudo only. Decision: the other admin items (incl. Device Vendors and Telegram) are for sudo and support.
  */
 function adminItemVisible(id: (typeof ADMIN_MENU_ITEM_IDS)[number], user: MenuUser): boolean {
@@ -137,7 +137,7 @@ export function menuItemsFor(user: MenuUser): MenuItem[] {
 }
 
 /**
- * Selected highlighting (platform-core §2): on /dashboard paths only the dashboard item is selected;
+ * Selected highlighting (docs/requirements.md#menu-selection): on /dashboard paths only the dashboard item is selected;
  * Site Overview is selected on any site-specific route; elsewhere an exact path match.
  */
 export function isMenuItemSelected(item: MenuItem, pathname: string): boolean {

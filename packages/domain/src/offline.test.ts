@@ -18,7 +18,7 @@ const offline = (lastEvent: SiteAlarm['lastEvent']): SiteAlarm => ({
   lastEvent,
 });
 
-describe('offline bucket (platform-core §4, §9)', () => {
+describe('offline bucket (docs/requirements.md#offline-buckets)', () => {
   it('uses the 1440/2880/4320 slabs', () => {
     expect(OFFLINE_SLABS_MINUTES).toEqual([1440, 2880, 4320]);
   });
@@ -40,7 +40,7 @@ describe('offline bucket (platform-core §4, §9)', () => {
   });
 });
 
-describe('offline alarm rule (platform-core §4)', () => {
+describe('offline alarm rule (docs/requirements.md#offline-alarm)', () => {
   it('is device_online, available and not normal', () => {
     expect(isOfflineAlarm(offline(null))).toBe(true);
     expect(isOfflineAlarm({ ...offline(null), isNormal: true })).toBe(false);

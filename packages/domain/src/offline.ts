@@ -1,10 +1,10 @@
 /**
- * Device offline: the offline alarm rule and buckets by time since the last event (platform-core §4, §9).
+ * Device offline: the offline alarm rule and buckets by time since the last event (docs/requirements.md#offline-alarm, docs/requirements.md#offline-buckets).
  */
 import type { SiteAlarm } from './alarms.ts';
 import { minutesSince } from './alarms.ts';
 
-/** Offline slabs in minutes: 24 h, 48 h, 72 h (platform-core §9). */
+/** Offline slabs in minutes: 24 h, 48 h, 72 h (docs/requirements.md#offline-buckets). */
 export const OFFLINE_SLABS_MINUTES = [1440, 2880, 4320] as const;
 
 /** Offline buckets, in order: under 1440, under 2880, under 4320, 4320 or more minutes. */
@@ -12,7 +12,7 @@ export const OFFLINE_BUCKETS = ['lt24h', 'lt48h', 'lt72h', 'gte72h'] as const;
 /** An offline bucket. */
 export type OfflineBucket = (typeof OFFLINE_BUCKETS)[number];
 
-/** Bucket labels as shown on the Device Offline tile hover (platform-core §2). */
+/** Bucket labels as shown on the Device Offline tile hover (docs/requirements.md#dashboard-tiles). */
 export const OFFLINE_BUCKET_LABELS: Readonly<Record<OfflineBucket, string>> = {
   lt24h: '<24 Hours',
   lt48h: '<48 Hours',
@@ -33,7 +33,7 @@ export const OFFLINE_BUCKET_BOUNDS: Readonly<Record<OfflineBucket, { min?: numbe
 };
 
 /**
- * Bucket for minutes since the last event (platform-core §4). Decision: negative minutes (clock
+ * Bucket for minutes since the last event (docs/requirements.md#offline-buckets). Decision: negative minutes (clock
  * skew) fall in the first bucket; NaN falls in the last.
  */
 export function offlineBucket(minutes: number): OfflineBucket {
@@ -44,7 +44,7 @@ export function offlineBucket(minutes: number): OfflineBucket {
   return 'gte72h';
 }
 
-/** An alarm counts as offline when it is device_online, available and not normal (platform-core §4). */
+/** An alarm counts as offline when it is device_online, available and not normal (docs/requirements.md#offline-alarm). */
 export function isOfflineAlarm(alarm: Pick<SiteAlarm, 'id' | 'isAvailable' | 'isNormal'>): boolean {
   return alarm.id === 'device_online' && alarm.isAvailable && !alarm.isNormal;
 }

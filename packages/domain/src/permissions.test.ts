@@ -13,7 +13,7 @@ import type { DomainUser } from './users.ts';
 
 const user = (over: Partial<DomainUser> = {}): DomainUser => ({ uid: 'u1', type: 'company', ...over });
 
-describe('restricted actions (platform-core §5, §8)', () => {
+describe('restricted actions (docs/requirements.md#restricted-actions)', () => {
   it('formats the refusal toast', () => {
     expect(restrictedActionMessage('unlock the door')).toBe(
       "Sorry! You don't have the necessary permission to unlock the door.",
@@ -30,7 +30,7 @@ describe('restricted actions (platform-core §5, §8)', () => {
   });
 });
 
-describe('reduced events list (platform-core §6)', () => {
+describe('reduced events list (docs/requirements.md#reduced-events)', () => {
   it('is mains outage, DC low voltage and site down', () => {
     expect(REDUCED_EVENT_KINDS).toEqual(['mains_outage', 'dc_low_voltage', 'site_down']);
   });
@@ -50,7 +50,7 @@ describe('reduced events list (platform-core §6)', () => {
   });
 });
 
-describe('emergency alarm audience (platform-core §4)', () => {
+describe('emergency alarm audience (docs/requirements.md#emergency-alarm)', () => {
   it('monitoring users and read_only users with several tenants hear it', () => {
     expect(hearsEmergencyAlarm(user({ type: 'employee' }))).toBe(true);
     expect(hearsEmergencyAlarm(user({ type: 'read_only', tenants: ['robi', 'banglalink'] }))).toBe(true);

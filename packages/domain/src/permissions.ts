@@ -1,19 +1,19 @@
 /**
  * Read-only restrictions, reduced event kinds and the emergency-alarm audience
- * (platform-core §4, §5, §6).
+ * (docs/requirements.md#reduced-events, docs/requirements.md#restricted-actions, docs/requirements.md#reduced-events).
  */
 import type { DomainUser } from './users.ts';
 import { isMonitoringUser, isReadOnly, isSystemReadOnly, isTenantReadOnly } from './users.ts';
 
-/** Event kinds a read-only user sees: mains outage, DC low voltage, site down (platform-core §6). */
+/** Event kinds a read-only user sees: mains outage, DC low voltage, site down (docs/requirements.md#reduced-events). */
 export const REDUCED_EVENT_KINDS = ['mains_outage', 'dc_low_voltage', 'site_down'] as const;
 /** An event kind in the reduced list. */
 export type ReducedEventKind = (typeof REDUCED_EVENT_KINDS)[number];
 
-/** Emergency alarm event kinds: high vibration and security breach (platform-core §4). */
+/** Emergency alarm event kinds: high vibration and security breach (docs/requirements.md#emergency-alarm). */
 export const EMERGENCY_EVENT_KINDS = ['high_vibration', 'security_breach'] as const;
 
-/** The toast shown when a read-only user tries a restricted action (platform-core §5). */
+/** The toast shown when a read-only user tries a restricted action (docs/requirements.md#restricted-actions). */
 export function restrictedActionMessage(action: string): string {
   return `Sorry! You don't have the necessary permission to ${action}.`;
 }
@@ -37,7 +37,7 @@ export function checkRestrictedAction(user: Pick<DomainUser, 'type'>, action: st
     : { allowed: false, message: restrictedActionMessage(action) };
 }
 
-/** Tenant read-only and system read-only users see the reduced events list (platform-core §6). */
+/** Tenant read-only and system read-only users see the reduced events list (docs/requirements.md#reduced-events). */
 export function seesReducedEvents(user: Pick<DomainUser, 'type' | 'tenants'>): boolean {
   return isTenantReadOnly(user) || isSystemReadOnly(user);
 }
@@ -60,7 +60,7 @@ export function isEmergencyEvent(kind: string): boolean {
 }
 
 /**
- * Who hears the looping emergency sound (platform-core §4): monitoring users, and read_only users
+ * Who hears the looping emergency sound (docs/requirements.md#emergency-alarm): monitoring users, and read_only users
  * "with several tenants". Decision: the spec's "single-tenant read-only user with several tenants"
  * is read as a read_only user whose tenant list has more than one entry.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialPinStatus, pinServiceRequiresTenant, TENANT_REQUIRED_PIN_SERVICES } from './pins.ts';
 
-describe('pin services (platform-core §5, §9)', () => {
+describe('pin services (docs/requirements.md#pin-tenant-required, docs/requirements.md#pin-service-options)', () => {
   it('nine services require a tenant', () => {
     expect(TENANT_REQUIRED_PIN_SERVICES).toHaveLength(9);
     expect(pinServiceRequiresTenant('pg_status')).toBe(true);
@@ -9,7 +9,7 @@ describe('pin services (platform-core §5, §9)', () => {
   });
 });
 
-describe('pin status (platform-core §4)', () => {
+describe('pin status (docs/requirements.md#pin-status)', () => {
   it('starts access at 1, DG/PG at 0, battery voltage at -1, current at 0', () => {
     expect(initialPinStatus('access_control')).toBe(1);
     expect(initialPinStatus('dg_status')).toBe(0);

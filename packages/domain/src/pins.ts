@@ -1,11 +1,11 @@
 /**
  * Pins: pin services, priorities, required tenants, RMS services and initial pin status
- * (platform-core §3, §4, §5, §9).
+ * (docs/requirements.md#rms-services, docs/requirements.md#pin-status, docs/requirements.md#pin-tenant-required, docs/requirements.md#pin-service-options).
  */
 
 /**
- * Pin services: the meanings a controller input can be configured with (platform-core §9 pin
- * service options, spelled as in §5). Door and lock are both `access_control`, told apart by the pin
+ * Pin services: the meanings a controller input can be configured with (docs/requirements.md#pin-service-options pin
+ * service options, spelled as in docs/requirements.md#pin-tenant-required). Door and lock are both `access_control`, told apart by the pin
  * config's priority. Same values as the contract's device PIN_TYPES.
  */
 export const PIN_SERVICES = [
@@ -37,9 +37,9 @@ export const PIN_SERVICES = [
 /** A pin service. */
 export type PinService = (typeof PIN_SERVICES)[number];
 
-/** Pin config priorities (platform-core §3). */
+/** Pin config priorities (docs/requirements.md#pin-config). */
 export const PIN_PRIORITIES = ['door', 'lock', 'primary'] as const;
-/** Pin services whose config must name a tenant (platform-core §5). */
+/** Pin services whose config must name a tenant (docs/requirements.md#pin-tenant-required). */
 export const TENANT_REQUIRED_PIN_SERVICES = [
   'main_phase_a',
   'main_phase_b',
@@ -52,13 +52,13 @@ export const TENANT_REQUIRED_PIN_SERVICES = [
   'dg_status',
 ] as const satisfies readonly PinService[];
 
-/** True when a config of this pin service needs a tenant (platform-core §5). */
+/** True when a config of this pin service needs a tenant (docs/requirements.md#pin-tenant-required). */
 export function pinServiceRequiresTenant(service: string): boolean {
   return (TENANT_REQUIRED_PIN_SERVICES as readonly string[]).includes(service);
 }
 
 /**
- * Initial runtime status of a pin before any live message (platform-core §4): access pins 1, DG and
+ * Initial runtime status of a pin before any live message (docs/requirements.md#pin-status): access pins 1, DG and
  * PG pins 0, battery voltage (terminal) -1 meaning unknown, battery current 0. Decision: other
  * services start as null (no reading yet).
  */
@@ -79,7 +79,7 @@ export function initialPinStatus(service: string): number | null {
   }
 }
 
-/** RMS services (platform-core §3). */
+/** RMS services (docs/requirements.md#rms-services). */
 export const RMS_SERVICES = [
   'main_phase',
   'dg_status',

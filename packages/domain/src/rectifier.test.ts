@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countRectifierVendors, isRectifierType, RECTIFIER_VENDORS_COUNTED } from './rectifier.ts';
 
-describe('rectifier types and vendors (platform-core §3, §9)', () => {
+describe('rectifier types and vendors (docs/requirements.md#rectifier-types)', () => {
   it('jvolt is a type but not a counted vendor', () => {
     expect(isRectifierType('jvolt')).toBe(true);
     expect(RECTIFIER_VENDORS_COUNTED).not.toContain('jvolt');

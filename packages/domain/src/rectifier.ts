@@ -1,13 +1,13 @@
 /**
- * Rectifiers: types and counted vendors (platform-core §3; feature-areas §3, §9).
+ * Rectifiers: types and counted vendors (docs/requirements.md#entities; docs/requirements.md#oem, docs/requirements.md#rectifier-types).
  */
 
-/** Rectifier types (platform-core §3). */
+/** Rectifier types (docs/requirements.md#rectifier-types). */
 export const RECTIFIER_TYPES = ['vertiv', 'sarbs', 'eltek', 'jvolt'] as const;
 /** A rectifier type. */
 export type RectifierType = (typeof RECTIFIER_TYPES)[number];
 
-/** Rectifier vendors counted in site counts (platform-core §9). jvolt is not counted. */
+/** Rectifier vendors counted in site counts (docs/requirements.md#rectifier-types). jvolt is not counted. */
 export const RECTIFIER_VENDORS_COUNTED = [
   'sarbs',
   'vertiv',

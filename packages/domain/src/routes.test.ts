@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDashboardRoute, isSiteSpecificRoute, normalizePath } from './routes.ts';
 
-describe('routes (platform-core §2)', () => {
+describe('routes (docs/requirements.md#route-table)', () => {
   it('site-specific routes match exactly', () => {
     expect(isSiteSpecificRoute('/oem/data')).toBe(true);
     expect(isSiteSpecificRoute('/site/list')).toBe(false);

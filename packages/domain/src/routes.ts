@@ -1,5 +1,5 @@
 /**
- * Route paths of the web app (platform-core §2 route table): the one place they are written. The
+ * Route paths of the web app (docs/requirements.md#route-table route table): the one place they are written. The
  * side menu, the guards' redirects and the web's route declarations take them from here.
  */
 export const ROUTES = {
@@ -61,7 +61,7 @@ export const ROUTES = {
 /** A route path of the route table. */
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 
-/** Site-specific routes, shown under Site Overview (feature-areas §2). */
+/** Site-specific routes, shown under Site Overview (docs/requirements.md#site-specific-routes). */
 export const SITE_SPECIFIC_ROUTES = [
   ROUTES.siteOverview,
   ROUTES.alarm,
@@ -74,9 +74,9 @@ export const SITE_SPECIFIC_ROUTES = [
   ROUTES.report,
   ROUTES.settings,
 ] as const;
-/** Where the user lands after login and after logout (platform-core §2). */
+/** Where the user lands after login and after logout (docs/requirements.md#sign-in-flow). */
 export const AFTER_LOGIN_PATH = ROUTES.welcome;
-/** Where the user lands after logout (platform-core §2). */
+/** Where the user lands after logout (docs/requirements.md#sign-in-flow). */
 export const AFTER_LOGOUT_PATH = ROUTES.landing;
 /** The business dashboard path. */
 export const BUSINESS_DASHBOARD_PATH = ROUTES.businessDashboard;

@@ -10,7 +10,7 @@ import {
   SOCKET_RECONNECT_CHECK_MS,
 } from './session.ts';
 
-describe('tokens and cookies (platform-core §9)', () => {
+describe('tokens and cookies (docs/requirements.md#auth-storage)', () => {
   it('access 18000 s, refresh 86400 s', () => {
     expect(ACCESS_TOKEN_LIFETIME_S).toBe(5 * 3600);
     expect(REFRESH_TOKEN_LIFETIME_S).toBe(24 * 3600);
@@ -27,7 +27,7 @@ describe('tokens and cookies (platform-core §9)', () => {
   });
 });
 
-describe('live socket (platform-core §4, §9)', () => {
+describe('live socket (docs/requirements.md#live-connection, docs/requirements.md#live-ping)', () => {
   it('pings every 10 s and checks every 7 s', () => {
     expect(SOCKET_PING_INTERVAL_MS).toBe(10_000);
     expect(SOCKET_RECONNECT_CHECK_MS).toBe(7_000);

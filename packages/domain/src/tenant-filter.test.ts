@@ -9,7 +9,7 @@ import {
   visibleSiteTenants,
 } from './tenant-filter.ts';
 
-describe('tenant filtering (platform-core §5)', () => {
+describe('tenant filtering (docs/requirements.md#tenant-rule)', () => {
   it('an item without a tenant counts as the first operator tenant', () => {
     expect(effectiveTenant({ tenant: null })).toBe('banglalink');
     expect(effectiveTenant({})).toBe('banglalink');
@@ -59,7 +59,7 @@ describe('tenant filtering (platform-core §5)', () => {
   });
 });
 
-describe('focused tenant and dropdown (platform-core §2, §4)', () => {
+describe('focused tenant and dropdown (docs/requirements.md#tenant-dropdown, docs/requirements.md#focused-tenant)', () => {
   it('uses the cookie tenant when allowed, else the first allowed site tenant', () => {
     expect(focusedTenantFor(['robi', 'banglalink'], ['banglalink', 'robi'], 'banglalink')).toBe('banglalink');
     expect(focusedTenantFor(['robi', 'banglalink'], ['banglalink', 'robi'], 'teletalk')).toBe('robi');

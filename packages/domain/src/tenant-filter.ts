@@ -1,5 +1,5 @@
 /**
- * Tenant filtering of sites, power alarms and events; the focused tenant (platform-core §4, §5).
+ * Tenant filtering of sites, power alarms and events; the focused tenant (docs/requirements.md#focused-tenant, docs/requirements.md#tenant-rule).
  */
 import { isPowerAlarm } from './alarm-groups.ts';
 import { isPowerEvent } from './events.ts';
@@ -12,16 +12,16 @@ export interface TenantScoped {
 
 /**
  * The tenant an alarm or event counts for: its own, or the first operator tenant when it has none
- * (platform-core §5).
+ * (docs/requirements.md#tenant-rule).
  */
 export function effectiveTenant(item: TenantScoped, fallback: string = FIRST_OPERATOR_TENANT): string {
   return item.tenant || fallback;
 }
 
 /**
- * Whether a power item is visible: its effective tenant must be allowed (platform-core §5).
+ * Whether a power item is visible: its effective tenant must be allowed (docs/requirements.md#tenant-rule).
  * Decision for non-power items: one with a tenant needs that tenant allowed ("users see only events
- * of their allowed tenants", feature-areas §6); one without a tenant is visible.
+ * of their allowed tenants", docs/requirements.md#tenant-rule-non-power); one without a tenant is visible.
  */
 function visible(item: TenantScoped, power: boolean, allowed: readonly string[]): boolean {
   if (power) return allowed.includes(effectiveTenant(item));
@@ -44,13 +44,13 @@ export function isEventVisibleForTenants(
   return visible(event, isPowerEvent(event.name), allowed);
 }
 
-/** The site's tenants that are allowed, in the site's order: only these are shown (platform-core §5). */
+/** The site's tenants that are allowed, in the site's order: only these are shown (docs/requirements.md#tenant-rule). */
 export function visibleSiteTenants(siteTenants: readonly string[], allowed: readonly string[]): string[] {
   return siteTenants.filter((tenant) => allowed.includes(tenant));
 }
 
 /**
- * The focused tenant of an opened site (platform-core §4): the last_site_tenant cookie value if it is
+ * The focused tenant of an opened site (docs/requirements.md#focused-tenant): the last_site_tenant cookie value if it is
  * an allowed tenant of the site, else the site's first allowed tenant, else null.
  */
 export function focusedTenantFor(
@@ -65,7 +65,7 @@ export function focusedTenantFor(
 
 /**
  * The top-bar tenant dropdown shows only on tenant-specific site pages when the user has more than
- * one allowed tenant (platform-core §2). Decision: counted among the focused site's tenants.
+ * one allowed tenant (docs/requirements.md#tenant-dropdown). Decision: counted among the focused site's tenants.
  */
 export function showTenantDropdown(
   onTenantSpecificPage: boolean,
@@ -74,7 +74,7 @@ export function showTenantDropdown(
   return onTenantSpecificPage && siteAllowedTenants.length > 1;
 }
 
-/** Choosing a tenant takes effect only if it differs from the focused one (platform-core §2). */
+/** Choosing a tenant takes effect only if it differs from the focused one (docs/requirements.md#tenant-dropdown). */
 export function tenantChangeTakesEffect(focused: string | null, chosen: string): boolean {
   return chosen !== focused;
 }

@@ -9,7 +9,7 @@ import {
   tenantLabel,
 } from './tenants.ts';
 
-describe('tenants (platform-core §1)', () => {
+describe('tenants (docs/requirements.md#tenants)', () => {
   it('lists the four mobile operators', () => {
     expect(TENANTS).toEqual(['banglalink', 'robi', 'grameenphone', 'teletalk']);
   });
@@ -28,7 +28,7 @@ describe('tenants (platform-core §1)', () => {
     expect(isAnyTenant(42)).toBe(false);
   });
 
-  it('the first operator tenant is banglalink (platform-core §5 decision)', () => {
+  it('the first operator tenant is banglalink (docs/requirements.md#tenant-rule decision)', () => {
     expect(FIRST_OPERATOR_TENANT).toBe('banglalink');
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { alarmMatchesFilter } from './alarm-filter.ts';
 import { offlineBucketFilter, tileFilter, tileLink } from './tile-filters.ts';
 
-describe('tile links (platform-core §2)', () => {
+describe('tile links (docs/requirements.md#tile-filters)', () => {
   it('Total Sites links to the plain list; Paused Alarms is not a link', () => {
     expect(tileLink('total_sites')).toBe('/site/list');
     expect(tileLink('paused_alarms')).toBeNull();
@@ -17,7 +17,7 @@ describe('tile links (platform-core §2)', () => {
   });
 });
 
-describe('offline bucket filters (platform-core §2, §4)', () => {
+describe('offline bucket filters (docs/requirements.md#tile-filters, docs/requirements.md#offline-buckets)', () => {
   const now = new Date('2025-01-10T00:00:00Z');
   const offline = (minutes: number) => ({
     id: 'device_online',

@@ -1,5 +1,5 @@
 /**
- * Site-list filters behind the dashboard tiles (platform-core §2: each count tile links to
+ * Site-list filters behind the dashboard tiles (docs/requirements.md#tile-filters: each count tile links to
  * /site/list with a filter built for it).
  */
 import type { SiteFilter } from './alarm-filter.ts';
@@ -13,7 +13,7 @@ export const SITE_LIST_PATH = ROUTES.siteList;
 
 /**
  * The filter of each tile (the spec does not show them; decisions): Total Sites none; RMS Installed
- * property devices; ACS Installed property door_status exists (a site property of platform-core §3);
+ * property devices; ACS Installed property door_status exists (a site property of docs/requirements.md#site-properties);
  * Device Offline alarm device_online not
  * normal; PG ON alarm pg_on not normal; DC No Load / DC Overload property dc_load with value DOWN /
  * OVER; Door Open alarm door_status not normal; Security Breach alarm security_breach not normal. Paused Alarms is not a

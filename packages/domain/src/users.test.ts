@@ -19,7 +19,7 @@ import {
 
 const user = (over: Partial<DomainUser> = {}): DomainUser => ({ uid: 'u1', type: 'company', ...over });
 
-describe('user types and labels (platform-core §6)', () => {
+describe('user types and labels (docs/requirements.md#user-types)', () => {
   it('knows the seven user types', () => {
     expect(USER_TYPES).toHaveLength(7);
   });
@@ -42,7 +42,7 @@ describe('user types and labels (platform-core §6)', () => {
   });
 });
 
-describe('read-only kinds (platform-core §6)', () => {
+describe('read-only kinds (docs/requirements.md#read-only)', () => {
   it('tenant read-only has exactly one tenant', () => {
     expect(isTenantReadOnly(user({ type: 'read_only', tenants: ['robi'] }))).toBe(true);
     expect(isTenantReadOnly(user({ type: 'read_only', tenants: ['robi', 'banglalink'] }))).toBe(false);
@@ -57,7 +57,7 @@ describe('read-only kinds (platform-core §6)', () => {
   });
 });
 
-describe('access roles (platform-core §6)', () => {
+describe('access roles (docs/requirements.md#access-roles)', () => {
   it('lists six roles; RMS, ACS and Telegram are public', () => {
     expect(ACCESS_ROLES).toEqual(['acs', 'rms', 'telegram', 'manage_users', 'legacy', 'alarm_settings']);
     expect(ACCESS_ROLE_LABELS.manage_users).toBe('Manage Other Users');
@@ -82,7 +82,7 @@ describe('access roles (platform-core §6)', () => {
   });
 });
 
-describe('root user and allowed tenants (platform-core §6)', () => {
+describe('root user and allowed tenants (docs/requirements.md#allowed-tenants)', () => {
   it('root user id is root_user_uid, else uid', () => {
     expect(rootUserId(user({ uid: '7', root_user_uid: '3' }))).toBe('3');
     expect(rootUserId(user({ uid: '7', root_user_uid: null }))).toBe('7');

@@ -1,12 +1,12 @@
 /**
  * Users: types, labels, access roles, read-only kinds, root user and allowed tenants
- * (platform-core §6, feature-areas §6).
+ * (docs/requirements.md#access-roles, docs/requirements.md#roles).
  */
 import { hasFixedTenantSet, SPECIAL_ROOT_COMPANY_TENANTS } from './companies.ts';
 import type { AnyTenant } from './tenants.ts';
 import { INSTALLED_TENANTS, isAnyTenant } from './tenants.ts';
 
-/** User types (platform-core §6). */
+/** User types (docs/requirements.md#user-types). */
 export const USER_TYPES = [
   'employee',
   'company',
@@ -19,12 +19,12 @@ export const USER_TYPES = [
 /** A user type. */
 export type UserType = (typeof USER_TYPES)[number];
 
-/** Access roles held in `meta.accessRoles` (platform-core §6). */
+/** Access roles held in `meta.accessRoles` (docs/requirements.md#access-roles). */
 export const ACCESS_ROLES = ['acs', 'rms', 'telegram', 'manage_users', 'legacy', 'alarm_settings'] as const;
 /** An access role. */
 export type AccessRole = (typeof ACCESS_ROLES)[number];
 
-/** Labels of the access options (platform-core §6). */
+/** Labels of the access options (docs/requirements.md#access-roles). */
 export const ACCESS_ROLE_LABELS: Readonly<Record<AccessRole, string>> = {
   acs: 'ACS',
   rms: 'RMS',
@@ -34,7 +34,7 @@ export const ACCESS_ROLE_LABELS: Readonly<Record<AccessRole, string>> = {
   alarm_settings: 'Alarm Settings',
 };
 
-/** Roles sudo always has, whatever its `meta.accessRoles` says (platform-core §6). */
+/** Roles sudo always has, whatever its `meta.accessRoles` says (docs/requirements.md#sudo-roles). */
 export const SUDO_FIXED_ACCESS_ROLES = [
   'acs',
   'rms',
@@ -42,17 +42,17 @@ export const SUDO_FIXED_ACCESS_ROLES = [
   'alarm_settings',
 ] as const satisfies readonly AccessRole[];
 
-/** Monitoring users: company, employee, superuser (platform-core §6). */
+/** Monitoring users: company, employee, superuser (docs/requirements.md#monitoring-users). */
 export const MONITORING_USER_TYPES = [
   'company',
   'employee',
   'superuser',
 ] as const satisfies readonly UserType[];
-/** Operators of the provider, who see all customers: sudo, support (platform-core §6). */
+/** Operators of the provider, who see all customers: sudo, support (docs/requirements.md#operators). */
 export const OPERATOR_USER_TYPES = ['sudo', 'support'] as const satisfies readonly UserType[];
 
 /**
- * The user fields the rules read, named as in the spec's User entity (platform-core §3).
+ * The user fields the rules read, named as in the spec's User entity (docs/requirements.md#user-entity).
  * `tenants` null/absent means "no tenant list".
  */
 export interface DomainUser {
@@ -64,12 +64,12 @@ export interface DomainUser {
   meta?: { accessRoles?: readonly string[] | null } | null;
 }
 
-/** True for company, employee and superuser (platform-core §6). */
+/** True for company, employee and superuser (docs/requirements.md#monitoring-users). */
 export function isMonitoringUser(user: Pick<DomainUser, 'type'>): boolean {
   return (MONITORING_USER_TYPES as readonly string[]).includes(user.type);
 }
 
-/** True for sudo and support: they see the admin menu and all customers (platform-core §6). */
+/** True for sudo and support: they see the admin menu and all customers (docs/requirements.md#menu-visibility). */
 export function isOperator(user: Pick<DomainUser, 'type'>): boolean {
   return (OPERATOR_USER_TYPES as readonly string[]).includes(user.type);
 }
@@ -79,13 +79,13 @@ export function isReadOnly(user: Pick<DomainUser, 'type'>): boolean {
   return user.type === 'read_only';
 }
 
-/** Tenant read-only: read_only with exactly one tenant (platform-core §6). */
+/** Tenant read-only: read_only with exactly one tenant (docs/requirements.md#read-only). */
 export function isTenantReadOnly(user: Pick<DomainUser, 'type' | 'tenants'>): boolean {
   return user.type === 'read_only' && user.tenants?.length === 1;
 }
 
 /**
- * System read-only (NOC): read_only without a tenant list (platform-core §6). Decision: an empty
+ * System read-only (NOC): read_only without a tenant list (docs/requirements.md#read-only). Decision: an empty
  * list counts as "without a tenant list".
  */
 export function isSystemReadOnly(user: Pick<DomainUser, 'type' | 'tenants'>): boolean {
@@ -93,7 +93,7 @@ export function isSystemReadOnly(user: Pick<DomainUser, 'type' | 'tenants'>): bo
 }
 
 /**
- * Label of a user's type: sudo → Admin, support → Ops, system read-only → NOC (platform-core §6).
+ * Label of a user's type: sudo → Admin, support → Ops, system read-only → NOC (docs/requirements.md#read-only).
  * Decision for the rest: read_only with tenants → 'Read Only'; others capitalised.
  */
 export function userTypeLabel(user: Pick<DomainUser, 'type' | 'tenants'>): string {
@@ -131,13 +131,13 @@ export function hasAccessRole(user: Pick<DomainUser, 'type' | 'meta'>, role: Acc
   return accessRolesOf(user).includes(role);
 }
 
-/** The root user id: root_user_uid, or uid if absent (platform-core §6). */
+/** The root user id: root_user_uid, or uid if absent (docs/requirements.md#root-user). */
 export function rootUserId(user: Pick<DomainUser, 'uid' | 'root_user_uid'>): string {
   return user.root_user_uid ?? user.uid;
 }
 
 /**
- * Allowed tenants (platform-core §6): the fixed set for the special root company; else the user's
+ * Allowed tenants (docs/requirements.md#allowed-tenants): the fixed set for the special root company; else the user's
  * own tenants (unknown codes dropped); else (no list, or an empty one) all installed tenants.
  */
 export function allowedTenants(user: Pick<DomainUser, 'uid' | 'root_user_uid' | 'tenants'>): AnyTenant[] {

@@ -1,6 +1,6 @@
 /**
  * A compact table of real districts of Bangladesh: division, centre coordinates, a few thanas
- * (upazilas / metropolitan thanas) and the KTBL cluster each falls in (platform-core §9).
+ * (upazilas / metropolitan thanas) and the KTBL cluster each falls in (docs/requirements.md#clusters).
  * Coordinates are approximate town centres (WGS84). The table itself is data, in geography.json.
  */
 import { CLUSTERS, type Cluster, type Zone } from '@towerwatch/domain';

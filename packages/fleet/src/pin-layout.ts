@@ -16,7 +16,7 @@ export const PIN_LAYOUT = {
   mainPhaseC: 'am3',
   temperature: 'am4',
   humidity: 'am5',
-  /** Fixed by feature-areas §7 (battery voltage profile uses pinName am6). */
+  /** Fixed by docs/requirements.md#battery-calls (battery voltage profile uses pinName am6). */
   batteryTerminal: 'am6',
   dgFuel: 'am7',
   vibration: 'am8',

@@ -37,7 +37,7 @@ export interface DemoSite {
   has_pg: boolean;
   /** Door and lock access control installed. */
   has_acs: boolean;
-  /** KTBL only (platform-core §9); null for other companies. */
+  /** KTBL only (docs/requirements.md#clusters); null for other companies. */
   cluster: Cluster | null;
   zone: Zone | null;
   lat: number;

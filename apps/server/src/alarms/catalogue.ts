@@ -1,5 +1,5 @@
 /**
- * Which event each alarm writes on its transitions (platform-core §3 alarm ids and site events;
+ * Which event each alarm writes on its transitions (docs/requirements.md#alarm-ids alarm ids and site events;
  * alarm groups are the domain's ALARM_GROUP_MEMBERS). Clearing writes the same event name with `active: false`, except the spec's pairs
  * (door_open/door_close, lock_open/lock_close, security_breach/security_breach_cleared).
  * Alarms without a spec event name write their alarm id (dg_low_fuel, dg_start_fail, door_open_timeout).
@@ -18,7 +18,7 @@ const same = (name: string): AlarmSpec => ({ raise: name, clear: name });
 /** The alarms the engine derives. */
 export const ALARM_SPECS = {
   mains_fail: same('mains_fail'),
-  // mains_outage is displayed as "AC Line Fail" (platform-core §3).
+  // mains_outage is displayed as "AC Line Fail" (docs/requirements.md#event-display-names).
   ac_line_fail: same('mains_outage'),
   site_on_battery: same('battery_power'),
   dc_low_voltage: same('dc_low_voltage'),

@@ -63,7 +63,7 @@ function harness(settings: unknown = {}) {
 const names = (r: EngineResult) =>
   r.events.map((e) => `${e.name}${e.tenant ? `:${e.tenant}` : ''}:${e.active ? 1 : 0}`);
 
-describe('alarm engine: initial runtime values (platform-core §4)', () => {
+describe('alarm engine: initial runtime values (docs/requirements.md#pin-status)', () => {
   it('starts access pins at 1, DG/PG at 0, battery voltage at -1, current at 0, others unknown', () => {
     const state: SiteState = createSiteState(buildSite());
     expect(state.pins.get(`${COM}/di1`)).toEqual({ value: 1, ts: null });
@@ -291,7 +291,7 @@ describe('alarm engine: paused (disabled) alarms', () => {
     expect(h.alarm('security_breach')).toMatchObject({ isNormal: false, isDisable: true });
   });
 
-  it('only allows the alarms of platform-core §9 to be paused', () => {
+  it('only allows the alarms of docs/requirements.md#disableable-alarms to be paused', () => {
     const h = harness({ mains_fail: 'disable', disabled_alarms: ['high_temperature', 'device_online'] });
     expect(h.site.settings.disabled.has('mains_fail')).toBe(false);
     expect(h.site.settings.disabled.has('high_temperature')).toBe(false);

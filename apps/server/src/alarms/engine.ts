@@ -3,8 +3,8 @@
  * change or a clock tick), it updates the state and returns the alarm transitions, the events they
  * write and the applied pin readings. Pure: no I/O; time comes from the input.
  *
- * Rules (docs/operations.md "Alarm rules"): platform-core §3 alarm ids, §4 runtime values,
- * paused alarms (§4, §9) keep their state but write no event and are not reported live.
+ * Rules (docs/operations.md "Alarm rules"): docs/requirements.md#alarm-ids alarm ids, docs/requirements.md#pin-status runtime values,
+ * paused alarms (docs/requirements.md#paused-alarm, docs/requirements.md#disableable-alarms) keep their state but write no event and are not reported live.
  */
 import { eventGroupOf } from '@towerwatch/domain';
 import { ALARM_SPECS, type AlarmSpec, EVENT_ALARMS } from './catalogue.ts';
@@ -208,7 +208,7 @@ export function evaluate(site: EngineSite, state: SiteState, input: EngineInput)
       emit('dc_critical_voltage', tenant, below, v, 'dc_low_voltage');
     }
   }
-  // DC load per tenant (platform-core §4): DOWN is dc_load_fail; entering/leaving OVER writes dc_overload.
+  // DC load per tenant (docs/requirements.md#dc-load): DOWN is dc_load_fail; entering/leaving OVER writes dc_overload.
   for (const [tenant, load] of derived.dcLoad) {
     const prev = state.dcLoad.get(tenant);
     if (prev === load.state) continue;

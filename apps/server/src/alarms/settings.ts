@@ -37,7 +37,7 @@ export const THRESHOLD_SETTING_NAMES: Readonly<Record<keyof AlarmThresholds, str
 /** Settings of one site as the alarm engine uses them. */
 export interface SiteAlarmSettings {
   thresholds: AlarmThresholds;
-  /** Paused alarm ids (only those platform-core §9 allows to be disabled). */
+  /** Paused alarm ids (only those docs/requirements.md#disableable-alarms allows to be disabled). */
   disabled: ReadonlySet<string>;
 }
 

@@ -43,7 +43,7 @@ export interface AlarmState {
   value: number | null;
 }
 
-/** Runtime value of a pin; `ts` null = never read (still the initial value of platform-core §4). */
+/** Runtime value of a pin; `ts` null = never read (still the initial value of docs/requirements.md#pin-status). */
 export interface PinRuntime {
   value: number | null;
   ts: Date | null;

@@ -17,12 +17,12 @@ export interface Caller {
   user: UserRecord;
   uid: string;
   type: UserRecord['type'];
-  /** root user id: root_user_uid ?? uid (platform-core §6) */
+  /** root user id: root_user_uid ?? uid (docs/requirements.md#root-user) */
   rootUid: string;
   /** the caller's company; null for provider staff without a company */
   companyId: string | null;
   companyCode: string | null;
-  /** allowed tenants (platform-core §6, domain `allowedTenants`) */
+  /** allowed tenants (docs/requirements.md#allowed-tenants, domain `allowedTenants`) */
   allowedTenants: string[];
   /** sudo or support: sees every company */
   isOperator: boolean;

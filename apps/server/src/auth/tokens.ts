@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ACCESS_TOKEN_LIFETIME_S, REFRESH_TOKEN_LIFETIME_S } from '@towerwatch/domain';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
-/** Lifetimes of platform-core §9 (the values live in the domain). */
+/** Lifetimes of docs/requirements.md#tokens (the values live in the domain). */
 export const ACCESS_TOKEN_TTL_S = ACCESS_TOKEN_LIFETIME_S;
 export const REFRESH_TOKEN_TTL_S = REFRESH_TOKEN_LIFETIME_S;
 

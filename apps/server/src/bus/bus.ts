@@ -10,8 +10,8 @@ import type { LiveServerMessage } from '@towerwatch/contract';
  * - `companyId`: the site's company (null = not tied to a company, e.g. operator-wide);
  * - `siteUid`: the site (the user must be able to see it);
  * - `tenant`: the tenant it belongs to (null = no tenant; power events then count as the first
- *   operator tenant, platform-core §5);
- * - `kind`: the event kind for the read-only reduced-kind rule (platform-core §4), when it is a site event;
+ *   operator tenant, docs/requirements.md#tenant-rule);
+ * - `kind`: the event kind for the read-only reduced-kind rule (docs/requirements.md#reduced-events), when it is a site event;
  * - `focus`: true = only sockets whose session is on `siteUid` (pin updates);
  * - `userUid`: only this user's sockets (e.g. their dashboard counts).
  */

@@ -60,7 +60,7 @@ export function siteStatusEnvelope(site: EngineSite, state: SiteState): LiveEnve
   };
 }
 
-/** Pin-update messages for the sockets whose session is on the site (platform-core §4). */
+/** Pin-update messages for the sockets whose session is on the site (docs/requirements.md#pin-updates). */
 export function pinUpdateEnvelopes(site: EngineSite, state: SiteState, updates: PinUpdate[]): LiveEnvelope[] {
   const out: LiveEnvelope[] = [];
   let climate = false;

@@ -1,5 +1,5 @@
 /**
- * A live socket's own messages (platform-core §7 "Live socket"): LOGIN with the access token (the
+ * A live socket's own messages (docs/requirements.md#live-socket): LOGIN with the access token (the
  * socket lives only as long as the token), PING, SESSION_START / SESSION_END on a site the caller may
  * see. A message that is not JSON or not a known action gets an ERROR; a LOGIN without a usable token
  * closes the socket.
@@ -60,7 +60,7 @@ export function createSessionHandler(
       expiryTimer: null,
       hasCounts: false,
     };
-    // The socket lives only as long as its access token (platform-core §9: 18000 s).
+    // The socket lives only as long as its access token (docs/requirements.md#tokens: 18000 s).
     const ms = auth.expiresAt.getTime() - deps.clock.now().getTime();
     client.expiryTimer = setTimeout(
       () => socket.close(LIVE_CLOSE_CODES.UNAUTHORIZED, LIVE_CLOSE_REASONS.TOKEN_EXPIRED),

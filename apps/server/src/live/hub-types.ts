@@ -35,7 +35,7 @@ export interface LiveHubDeps {
   clock: Clock;
   log: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
   authenticate(token: string): Promise<AuthenticateResult>;
-  /** Uids of the sites the caller may see (platform-core §6 scoping). */
+  /** Uids of the sites the caller may see (docs/requirements.md#site-scope scoping). */
   siteUidsOf(caller: Caller): Promise<string[]>;
   /** Dashboard counts of the caller (the status-counts service); omitted = no count pushes. */
   countsOf?(caller: Caller): Promise<StatusCountsReply>;

@@ -1,5 +1,5 @@
 /**
- * The live hub behind /wss (platform-core §7 "Live socket"): authenticates each socket with the
+ * The live hub behind /wss (docs/requirements.md#live-socket): authenticates each socket with the
  * access token, answers PING, scopes SESSION_START, and fans out bus messages to the sockets
  * allowed to see them.
  *

@@ -1,5 +1,5 @@
 /**
- * Registers the live socket at /wss (platform-core §7) and builds its hub from the container.
+ * Registers the live socket at /wss (docs/requirements.md#live-socket) and builds its hub from the container.
  * The route is public at the HTTP level: the socket authenticates with LOGIN { token } instead.
  */
 import fastifyWebsocket from '@fastify/websocket';

@@ -1,5 +1,5 @@
 /**
- * Who may receive a live message (platform-core §4 "Live site events", §5 tenant filtering, §6
+ * Who may receive a live message (docs/requirements.md#live-visibility, docs/requirements.md#tenant-rule tenant filtering, docs/requirements.md#allowed-tenants
  * roles): the site must be among the user's sites, the tenant allowed (a tenant-less power event
  * counts as the first operator tenant), read-only users get only the reduced event kinds, and pin
  * updates go only to sockets whose session is on the site.
@@ -42,7 +42,7 @@ export function canReceive(view: SocketView, envelope: LiveEnvelope): boolean {
 
 /**
  * The message as this socket may see it: SITE_STATUS_UPDATED carries every tenant's alarms and DC
- * load, so they are narrowed to the user's allowed tenants (platform-core §5). Other messages are
+ * load, so they are narrowed to the user's allowed tenants (docs/requirements.md#tenant-rule). Other messages are
  * returned unchanged (the same object, so one JSON serialisation serves every socket).
  */
 export function tailorMessage(view: SocketView, message: LiveServerMessage): LiveServerMessage {

@@ -43,7 +43,7 @@ function signInAs(over: Partial<AuthUser>) {
   queryClient.setQueryData(authKeys.user(), user(over));
 }
 
-describe('route guards (platform-core §2)', () => {
+describe('route guards (docs/requirements.md#guards)', () => {
   beforeAll(() => signInAs({}));
 
   it('an unknown guard is a 500 "Unknown middleware ..."', async () => {

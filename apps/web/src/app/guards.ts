@@ -23,7 +23,7 @@ async function requireUser() {
 }
 
 /**
- * A route loader that requires sign-in and runs the named guards of platform-core §2 in order
+ * A route loader that requires sign-in and runs the named guards of docs/requirements.md#guards in order
  * (decisions in `@towerwatch/domain` `runGuards`). An unknown guard name becomes the 500 page
  * 'Unknown middleware ...'.
  */

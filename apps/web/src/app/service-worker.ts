@@ -4,13 +4,13 @@ export interface NetworkInformationLike {
   saveData?: boolean;
 }
 
-/** The service worker is skipped on 2g connections and with data-saver on (platform-core §7). */
+/** The service worker is skipped on 2g connections and with data-saver on (docs/requirements.md#service-worker). */
 export function shouldRegisterServiceWorker(connection: NetworkInformationLike | undefined): boolean {
   return !connection?.saveData && !connection?.effectiveType?.includes('2g');
 }
 
 /**
- * Registers /sw.js with scope / (platform-core §7) unless {@link shouldRegisterServiceWorker} says
+ * Registers /sw.js with scope / (docs/requirements.md#service-worker) unless {@link shouldRegisterServiceWorker} says
  * no. Only in production builds: the dev server serves modules the worker must not cache.
  */
 export function registerServiceWorker(): void {

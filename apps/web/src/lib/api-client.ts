@@ -45,7 +45,7 @@ type Part<Key extends string, T> = object extends T ? { [P in Key]?: T } : { [P 
 /** What one call of endpoint `E` takes besides the endpoint. */
 export type ApiCallInput<E extends EndpointDef> = {
   signal?: AbortSignal;
-  /** false: this request does not drive the top progress bar (platform-core §7). */
+  /** false: this request does not drive the top progress bar (docs/requirements.md#progress-bar). */
   progress?: boolean;
 } & (E['query'] extends z.ZodType ? Part<'query', ApiQuery<E['query']>> : { query?: never }) &
   (E['params'] extends z.ZodType ? { params: EndpointParams<E> } : { params?: never }) &
@@ -83,7 +83,7 @@ let refreshing: Promise<boolean> | null = null;
 
 /**
  * Exchanges the refresh token for a new pair. Concurrent 401s share one in-flight refresh. A failed
- * refresh only raises the expired flag (platform-core §4: expiry is a flag, auto-logout is off).
+ * refresh only raises the expired flag (docs/requirements.md#token-expiry: expiry is a flag, auto-logout is off).
  */
 export function refreshSession(): Promise<boolean> {
   if (refreshing) return refreshing;

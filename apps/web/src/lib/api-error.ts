@@ -1,4 +1,4 @@
-/** An HTTP error from our API, carrying the server's `message` (shown in toasts, platform-core §8). */
+/** An HTTP error from our API, carrying the server's `message` (shown in toasts, docs/requirements.md#toasts). */
 export class ApiError extends Error {
   readonly status: number;
   readonly field: string | undefined;

@@ -1,6 +1,6 @@
 import { COOKIE_PATH } from '@towerwatch/domain';
 
-/** Writes a cookie with path '/' (platform-core §9: cookie path '/'); maxAge 0 deletes it. */
+/** Writes a cookie with path '/' (docs/requirements.md#auth-storage: cookie path '/'); maxAge 0 deletes it. */
 export function writeCookie(name: string, value: string, maxAgeSeconds?: number): void {
   if (typeof document === 'undefined') return;
   const age = maxAgeSeconds === undefined ? '' : `; max-age=${maxAgeSeconds}`;

@@ -1,7 +1,7 @@
 import { createExternalStore } from './external-store.ts';
 
 /**
- * Emergency alarm state (platform-core §2, §4): `sounding` while the looping sound plays (until the
+ * Emergency alarm state (docs/requirements.md#emergency-alarm): `sounding` while the looping sound plays (until the
  * stop button), `dot` for the pulsing red dot on the menu button (cleared when the drawer opens or
  * closes), and the last emergency event for the banner.
  */

@@ -18,10 +18,10 @@ import { refreshSession } from './api-client.ts';
 import { createExternalStore } from './external-store.ts';
 import { getAccessToken, subscribeTokens } from './token-store.ts';
 
-/** Connection states of the live socket (platform-core §4). */
+/** Connection states of the live socket (docs/requirements.md#live-connection). */
 export type LiveState = LiveConnectionState;
 
-/** An incoming live message: `{ event, payload }` validated against the contract (platform-core §7). */
+/** An incoming live message: `{ event, payload }` validated against the contract (docs/requirements.md#live-socket). */
 export type LiveMessage = LiveServerMessage;
 
 /** The live connection state, for the status badge. */
@@ -32,7 +32,7 @@ type Handler = (message: LiveMessage) => void;
 /**
  * One socket per tab to /wss. On open it sends LOGIN with the access token (the server refuses a bare
  * user id); it PINGs every 10 s; every 7 s it checks the socket and reconnects when it is closing or
- * closed or was marked not alive by an error or close (platform-core §4, §7).
+ * closed or was marked not alive by an error or close (docs/requirements.md#live-connection, docs/requirements.md#live-socket).
  */
 class LiveClient {
   private socket: WebSocket | null = null;

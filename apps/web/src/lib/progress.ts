@@ -2,7 +2,7 @@ import { nprogress } from '@mantine/nprogress';
 import { PROGRESS_BAR } from '@towerwatch/domain';
 
 /**
- * The top progress bar that follows requests (platform-core §7: throttle 200 ms). A request that
+ * The top progress bar that follows requests (docs/requirements.md#progress-bar: throttle 200 ms). A request that
  * finishes within 200 ms never shows the bar; requests can opt out entirely (`progress: false`).
  */
 let active = 0;

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 
 /**
  * The app's one query client. Failures of dashboard counts and similar reads are ignored silently
- * (platform-core §8): queries keep their last data and errors never touch the session.
+ * (docs/requirements.md#query-errors): queries keep their last data and errors never touch the session.
  */
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { checkRestrictedAction } from '@towerwatch/domain';
 
 /**
- * Guards a restricted action (platform-core §5, §8): read-only users get the spec's toast and the
+ * Guards a restricted action (docs/requirements.md#restricted-actions): read-only users get the spec's toast and the
  * action does not run. Returns whether the action may go on.
  */
 export function allowRestrictedAction(user: AuthUser, action: string): boolean {

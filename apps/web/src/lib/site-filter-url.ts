@@ -1,7 +1,7 @@
 import { ROUTES, type SiteFilter } from '@towerwatch/domain';
 
 /**
- * A site filter as carried in the /site/list URL: the spec's site filter entity (platform-core §3:
+ * A site filter as carried in the /site/list URL: the spec's site filter entity (docs/requirements.md#site-filter:
  * type, id, expected, exists, minDuration, maxDuration) plus `value` for the dc_load property
  * (DOWN, NORMAL or OVER) and `tenant`. The dashboard tiles write it; the site list reads it, so a
  * filtered list is a shareable link.

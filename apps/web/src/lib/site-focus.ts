@@ -3,7 +3,7 @@ import { writeCookie } from './cookies.ts';
 import { createExternalStore } from './external-store.ts';
 
 /**
- * The focused site (platform-core §4 "Site load"): set by the site list / site pages, read by the
+ * The focused site (docs/requirements.md#site-load): set by the site list / site pages, read by the
  * top bar (site-ID label, site name, tenant dropdown) and the site guard.
  */
 export interface FocusedSite {
@@ -22,7 +22,7 @@ export const focusedSiteStore = createExternalStore<FocusedSite | null>(null);
 
 /**
  * Chooses the focused tenant; takes effect only when it differs from the current one
- * (platform-core §2 "The tenant list in the dropdown"). Returns whether it changed.
+ * (docs/requirements.md#tenant-dropdown). Returns whether it changed.
  */
 export function selectFocusedTenant(tenant: string): boolean {
   const site = focusedSiteStore.get();

@@ -6,7 +6,7 @@ import { defaultDashboardRange, TIME_ZONE } from '@towerwatch/domain';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** Display time zone (platform-core §1). */
+/** Display time zone (docs/requirements.md#dhaka-time). */
 export const DISPLAY_TIME_ZONE = TIME_ZONE;
 
 /** A dayjs value in Asia/Dhaka. */
@@ -20,7 +20,7 @@ export function formatDateTime(value: string | number | Date): string {
 }
 
 /**
- * Chart axis labels (platform-core §9): 'h:mm aa' for hour resolution, 'd MMM' otherwise. Those are
+ * Chart axis labels (docs/requirements.md#chart-labels): 'h:mm aa' for hour resolution, 'd MMM' otherwise. Those are
  * date-fns patterns; the dayjs equivalents are 'h:mm A' and 'D MMM'.
  */
 export function formatChartLabel(value: string | number | Date, resolution: 'hour' | 'day'): string {
@@ -32,7 +32,7 @@ export function formatChartLabel(value: string | number | Date, resolution: 'hou
 export { dayjs };
 
 /**
- * The dashboard's default range (platform-core §9, rule in the domain: last 7 days plus 6 hours) as
+ * The dashboard's default range (docs/requirements.md#dashboard-range, rule in the domain: last 7 days plus 6 hours) as
  * Asia/Dhaka calendar dates for the availability call.
  */
 export function dashboardDefaultRange(now = new Date()): { from: string; until: string } {

@@ -1,7 +1,7 @@
 /**
- * Where the session lives (platform-core §9: storage prefix 'auth.', cookie path '/').
+ * Where the session lives (docs/requirements.md#auth-storage: storage prefix 'auth.', cookie path '/').
  * Tokens are kept in localStorage under `auth.*`; a small `auth.loggedIn` cookie (path '/') mirrors
- * the state for tabs and the server's SPA fallback. Token expiry is only a flag (§4): nothing here
+ * the state for tabs and the server's SPA fallback. Token expiry is only a flag (docs/requirements.md#token-expiry): nothing here
  * clears the session on an error — only an explicit logout does.
  */
 import { AUTH_STORAGE_PREFIX, authStorageKey, REFRESH_TOKEN_LIFETIME_S } from '@towerwatch/domain';
@@ -75,7 +75,7 @@ export function subscribeTokens(listener: Listener): () => void {
 }
 
 if (typeof window !== 'undefined') {
-  // Another tab logged in or out: the login state is watched (platform-core §2 "Sign-in flow").
+  // Another tab logged in or out: the login state is watched (docs/requirements.md#sign-in-flow).
   window.addEventListener('storage', (event) => {
     if (event.key?.startsWith(AUTH_STORAGE_PREFIX)) emit();
   });

@@ -45,7 +45,7 @@ export function sortRows<Row>(
 
 /**
  * A dense table whose column headers sort it. A newly chosen column starts descending; choosing it
- * again toggles the direction (feature-areas §2 "Ranking tables").
+ * again toggles the direction (docs/requirements.md#ranking-tables).
  */
 export function SortableTable<Row>({
   columns,

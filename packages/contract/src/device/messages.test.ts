@@ -202,10 +202,10 @@ describe('decodeDevicePayload', () => {
   });
 });
 
-describe('pin config (platform-core §3, §5)', () => {
+describe('pin config (docs/requirements.md#pin-config, docs/requirements.md#pin-tenant-required)', () => {
   const base = { com_id: 'RMS100001', pin_name: 'am6', label: 'DC Voltage', priority: null };
 
-  it('requires a tenant on each §5 type', () => {
+  it('requires a tenant on each docs/requirements.md#pin-tenant-required type', () => {
     for (const type of TENANT_REQUIRED_PIN_TYPES) {
       expect(pinTypeRequiresTenant(type)).toBe(true);
       const result = pinConfig.safeParse({ ...base, type, service: pinService(type), tenant: null });

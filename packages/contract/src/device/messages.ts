@@ -23,7 +23,7 @@ export const pinsMessage = z.object({
 export type PinsMessage = z.infer<typeof pinsMessage>;
 
 /**
- * Events a device detects itself (platform-core §3 site and access events). State events
+ * Events a device detects itself (docs/requirements.md#event-names site and access events). State events
  * (door_open/close, lock_open/close) mirror the door/lock pins; condition events carry
  * `value` 1 (active, the default) or 0 (cleared).
  */

@@ -1,13 +1,13 @@
 /**
  * `tw/v1/dev/{com_id}/oem`: records the RMS controller reads from the rectifier controller and the
- * battery management system over their vendor bus and forwards as-is (feature-areas §7 OEM calls:
+ * battery management system over their vendor bus and forwards as-is (docs/requirements.md#oem-calls OEM calls:
  * rectifier-info, -alarm, -measurement, -setting, bms-alarm, bms-measurement). Discriminated by `kind`.
  */
 import { RECTIFIER_TYPES } from '@towerwatch/domain';
 import { z } from 'zod';
 import { deviceTs, msgId } from './common.ts';
 
-/** Rectifier vendors (platform-core §3, domain RECTIFIER_TYPES). */
+/** Rectifier vendors (docs/requirements.md#rectifier-types, domain RECTIFIER_TYPES). */
 export const rectifierType = z.enum(RECTIFIER_TYPES);
 
 const base = { msg_id: msgId, ts: deviceTs };

@@ -1,6 +1,6 @@
 /**
  * Pins: the inputs of an RMS controller and the configuration that gives each one a meaning
- * (platform-core §3 pin config, §5 required tenants and analog services, §9 pin service options).
+ * (docs/requirements.md#pin-config pin config, docs/requirements.md#pin-tenant-required required tenants and analog services, docs/requirements.md#pin-service-options pin service options).
  * The physical pin layout used by the demo fleet is documented in docs/device-protocol.md.
  */
 import {
@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 
 /**
- * Pin types are the domain's pin services (platform-core §9 "pin service options", spelled as in §5);
+ * Pin types are the domain's pin services (docs/requirements.md#pin-service-options, spelled as in docs/requirements.md#pin-tenant-required);
  * the rules about them (required tenant, analog inputs, RMS services) live once, in the domain package.
  * Door and lock are both `access_control`, told apart by the pin config's `priority`.
  */
@@ -25,15 +25,15 @@ export const PIN_TYPES = PIN_SERVICES;
 export type PinType = PinService;
 export const pinType = z.enum(PIN_TYPES);
 
-/** Pin types whose config must name a tenant (platform-core §5). */
+/** Pin types whose config must name a tenant (docs/requirements.md#pin-tenant-required). */
 export const TENANT_REQUIRED_PIN_TYPES = TENANT_REQUIRED_PIN_SERVICES;
 
-/** True when a config of this pin type needs a tenant (platform-core §5). */
+/** True when a config of this pin type needs a tenant (docs/requirements.md#pin-tenant-required). */
 export const pinTypeRequiresTenant: (type: PinType) => boolean = pinServiceRequiresTenant;
 
 /**
- * The RMS service a pin type belongs to, or null for the alarm-contact types that the §3
- * service list does not name (mains_fail, rectifier_fail, site_down, dc_load_fail, ...).
+ * The RMS service a pin type belongs to, or null for the alarm-contact types that the RMS
+ * service list (docs/requirements.md#rms-services) does not name (mains_fail, rectifier_fail, site_down, dc_load_fail, ...).
  */
 export function pinService(type: PinType): RmsService | null {
   switch (type) {
@@ -73,7 +73,7 @@ export const PIN_NAME_PATTERN = /^[a-z][a-z0-9_]{0,15}$/;
 export const pinName = z.string().regex(PIN_NAME_PATTERN, 'pin must be 1–16 chars: a-z, 0-9, _');
 
 /**
- * A pin config as stored by the server and produced by the demo fleet (platform-core §3).
+ * A pin config as stored by the server and produced by the demo fleet (docs/requirements.md#pin-config).
  * Unique by (com_id, pin_name, tenant): a shared physical input (mains phases, DC bus voltage,
  * DG/PG run status) has one config per site tenant, so one reading updates every tenant's view.
  */
@@ -104,7 +104,7 @@ export type PinConfig = z.infer<typeof pinConfig>;
 
 /**
  * Meaning of digital values (docs/device-protocol.md "Pin values"): access pins read 1 = closed /
- * locked and 0 = open / unlocked (they start at 1, platform-core §4); DG/PG status 1 = running;
+ * locked and 0 = open / unlocked (they start at 1, docs/requirements.md#pin-status); DG/PG status 1 = running;
  * every alarm contact (smoke, water, fan fault, rectifier fail, ...) 1 = alarm active, 0 = normal.
  */
 export const DIGITAL_CLOSED = 1;

@@ -14,7 +14,7 @@ export function callerOf(request: FastifyRequest): Caller {
   return request.caller;
 }
 
-/** Only these user types may call the route (the spec's route guards, platform-core §2). */
+/** Only these user types may call the route (the spec's route guards, docs/requirements.md#guards). */
 export function requireRoles(...types: UserType[]): preHandlerAsyncHookHandler {
   return async (request) => {
     const caller = callerOf(request);
@@ -40,7 +40,7 @@ export function requireAccess(...roles: AccessRole[]): preHandlerAsyncHookHandle
 
 /**
  * Read-only users are refused with the spec's text: 'Sorry! You don't have the necessary permission
- * to {action}.' (platform-core §5, §8).
+ * to {action}.' (docs/requirements.md#restricted-actions).
  */
 export function denyReadOnly(action: string): preHandlerAsyncHookHandler {
   return async (request) => {

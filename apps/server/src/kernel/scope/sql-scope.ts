@@ -1,6 +1,6 @@
 /**
  * Row scoping used by every repository: a caller sees only its company's sites and allowed tenants;
- * operators (sudo, support) see every company (platform-core §6; brief "Security is the server's job").
+ * operators (sudo, support) see every company (docs/requirements.md#operators; brief "Security is the server's job").
  *
  * The helpers return a SQL condition and push their values into a {@link SqlParams}, so they
  * compose with the rest of a query:
@@ -56,7 +56,7 @@ export function siteScope(caller: Caller, p: SqlParams, alias = 'sites'): string
 
 /**
  * The name column of alarm rows (`alarmId`) or event rows (`eventName`): it tells power rows apart
- * (domain POWER_ALARM_IDS / POWER_EVENT_NAMES, platform-core §5).
+ * (domain POWER_ALARM_IDS / POWER_EVENT_NAMES, docs/requirements.md#tenant-rule).
  */
 export type PowerColumn = { alarmId: string } | { eventName: string };
 
@@ -70,7 +70,7 @@ export function powerNamesOf(power: PowerColumn): { column: string; names: reado
 /**
  * Condition on a tenant column of alarms/events: the tenant is allowed; rows without a tenant ('')
  * are shown, except power alarms/events, which count as the first operator tenant and are hidden
- * when that tenant is not allowed (platform-core §5). `power` names the alarm id / event name
+ * when that tenant is not allowed (docs/requirements.md#tenant-rule). `power` names the alarm id / event name
  * column used to tell power rows apart.
  */
 export function tenantScope(caller: Caller, p: SqlParams, tenantColumn: string, power?: PowerColumn): string {

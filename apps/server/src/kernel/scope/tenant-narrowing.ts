@@ -1,7 +1,7 @@
 /**
  * SQL for a `tenant` / `tenants` parameter on alarm and event rows: rows of those (allowed) tenants,
  * tenant-less power rows only when the first operator tenant is among them (they count as that
- * tenant, platform-core §5), and tenant-less non-power rows (site-wide, e.g. door events).
+ * tenant, docs/requirements.md#tenant-rule), and tenant-less non-power rows (site-wide, e.g. door events).
  */
 import { FIRST_OPERATOR_TENANT } from '@towerwatch/domain';
 import { type PowerColumn, powerNamesOf, type SqlParams } from './sql-scope.ts';

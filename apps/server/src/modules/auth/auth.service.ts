@@ -1,6 +1,6 @@
 /**
  * Sign-in, token rotation, sign-out, session status, two-factor, profile and password
- * (platform-core §7 "Auth and profile", §9 token lifetimes).
+ * (docs/requirements.md#auth-calls, docs/requirements.md#tokens token lifetimes).
  */
 import type {
   ChangePasswordBody,

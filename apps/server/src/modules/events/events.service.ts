@@ -1,5 +1,5 @@
 /**
- * Event lists and acknowledgement (platform-core §4 "Events list", §7; feature-areas §4):
+ * Event lists and acknowledgement (docs/requirements.md#events-paging, docs/requirements.md#network-calls; docs/requirements.md#events-paging):
  * pages of 100, newest first, ids strictly below the cursor (first 2147483647); only allowed
  * tenants; read-only users see the reduced kinds (domain `visibleEventKinds`).
  */

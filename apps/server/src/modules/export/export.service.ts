@@ -1,5 +1,5 @@
 /**
- * The legacy dashboard tabs' tables (platform-core §2): energy (Tenant, Load, Current), climate
+ * The legacy dashboard tabs' tables (docs/requirements.md#legacy-dashboard): energy (Tenant, Load, Current), climate
  * (Temperature, Humidity), voltage (Tenant, Voltage), and alarm (Name, Tenant, Duration, Time).
  * One row builder per table serves both GET /site/legacy-table (JSON rows) and POST
  * /site/excel-export (a real .xlsx, exceljs: one sheet, a header row, one row per site and tenant).

@@ -1,6 +1,6 @@
 /**
  * GET /site/healths: the caller's devices by category — online, or offline by the domain's offline
- * buckets of minutes since the device was last heard from (platform-core §4, §9).
+ * buckets of minutes since the device was last heard from (docs/requirements.md#offline-buckets).
  */
 import type { DeviceHealth, SiteHealthsQuery, SiteHealthsReply } from '@towerwatch/contract';
 import { offlineBucket } from '@towerwatch/domain';

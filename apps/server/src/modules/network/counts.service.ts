@@ -1,5 +1,5 @@
 /**
- * Dashboard counts from real state (platform-core §3 "Dashboard counts", §7): every count is a
+ * Dashboard counts from real state (docs/requirements.md#dashboard-counts): every count is a
  * number of the caller's sites, from `alarms` (raised = available, not normal, not paused — domain
  * `isAlarmRaised`), `dc_load_state`, pin configs and `pin_latest`. Offline buckets and the DC load
  * count use the domain rules (`countOfflineBuckets`, `countDcLoad`).

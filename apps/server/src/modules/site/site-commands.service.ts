@@ -28,7 +28,7 @@ export interface SiteCommandsDeps {
 
 type AccessCommand = 'unlock' | 'clear_security_breach' | 'clear_lock_open_fail';
 
-/** The spec's action words for the read-only refusal toast (platform-core §5). */
+/** The spec's action words for the read-only refusal toast (docs/requirements.md#restricted-actions). */
 const ACTION_TEXT: Record<AccessCommand | 'digital_control', string> = {
   unlock: 'unlock the door',
   clear_security_breach: 'clear the security breach',

@@ -1,6 +1,6 @@
 /**
  * Assembles the contract's Site from rows: tenant filtering of tenants, alarms and DC load
- * (platform-core §5, through the domain rules).
+ * (docs/requirements.md#tenant-rule, through the domain rules).
  */
 import type { Site, SiteLean } from '@towerwatch/contract';
 import { type DcLoadState, effectiveTenant, visibleSiteTenants } from '@towerwatch/domain';
@@ -12,7 +12,7 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 const obj = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
-/** DC load entries per site, only for the caller's allowed tenants (platform-core §5). */
+/** DC load entries per site, only for the caller's allowed tenants (docs/requirements.md#tenant-rule). */
 export function dcLoadEntries(
   caller: Caller,
   rows: readonly DcLoadRow[],

@@ -1,5 +1,5 @@
 /**
- * Site reads (platform-core §7 "Sites"): the site lists, one site's details and alarms, and the
+ * Site reads (docs/requirements.md#site-calls): the site lists, one site's details and alarms, and the
  * session start. Every call is scoped to the caller (see site-scope.ts).
  */
 import type {

@@ -1,4 +1,4 @@
-/** The user as the API shows it (contract `authUser`, platform-core §3 "User"). */
+/** The user as the API shows it (contract `authUser`, docs/requirements.md#user-entity). */
 import type { AuthUser } from '@towerwatch/contract';
 import type { UserRecord } from './users.repository.ts';
 

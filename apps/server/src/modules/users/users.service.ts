@@ -1,5 +1,5 @@
 /**
- * User management (platform-core §6, §7): sudo manages anyone; company and superuser users holding
+ * User management (docs/requirements.md#user-management, docs/requirements.md#user-calls): sudo manages anyone; company and superuser users holding
  * manage_users manage the users of their own company only, never granting more than they have.
  */
 import type { SignupBody, UserDeleteBody, UserListQuery, UserUpdateBody } from '@towerwatch/contract';
@@ -182,7 +182,7 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /**
      * GET /user/user/list: sudo and support see every user; superuser or manage_users holders see
-     * their company's users (platform-core §6 "The user list is shown to superuser or manage_users").
+     * their company's users (docs/requirements.md#menu-visibility).
      */
     async list(caller: Caller, query: UserListQuery) {
       if (!caller.isOperator && caller.type !== 'superuser' && !hasAccess(caller, 'manage_users')) {

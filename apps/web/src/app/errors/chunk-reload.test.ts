@@ -4,7 +4,7 @@ import { isChunkLoadError, reloadForChunkError } from './chunk-reload.ts';
 
 const { reloads } = installBrowserGlobals();
 
-describe('chunk-load failure (platform-core §8)', () => {
+describe('chunk-load failure (docs/requirements.md#chunk-reload)', () => {
   it('recognises the browsers’ dynamic import errors', () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(
       true,

@@ -10,7 +10,7 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-/** A chunk-load failure reloads the page, at most once per 60 s (platform-core §8, rule in the domain). */
+/** A chunk-load failure reloads the page, at most once per 60 s (docs/requirements.md#chunk-reload, rule in the domain). */
 export function reloadForChunkError(now = Date.now()): boolean {
   const stored = sessionStorage.getItem(KEY);
   if (!mayReloadAfterChunkError(stored === null ? null : Number(stored), now)) return false;

@@ -36,12 +36,12 @@ export function ErrorView({ status, message }: ErrorViewProps) {
   );
 }
 
-/** Unknown routes (platform-core §2, §8). */
+/** Unknown routes (docs/requirements.md#error-pages). */
 export function NotFoundPage() {
   return <ErrorView status={ERROR_PAGE.notFoundStatus} message={ERROR_PAGE.notFoundMessage} />;
 }
 
-/** Route errors: the message (or 'Error') and the status code (default 500) (platform-core §8). */
+/** Route errors: the message (or 'Error') and the status code (default 500) (docs/requirements.md#error-pages). */
 export function RouteErrorPage() {
   const error = useRouteError();
   if (isChunkLoadError(error) && reloadForChunkError()) {

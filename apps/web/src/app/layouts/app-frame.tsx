@@ -25,7 +25,7 @@ interface SignedInFrameProps extends AppFrameProps {
 
 function SignedInFrame({ user, children, fallbackTitle, extra }: SignedInFrameProps) {
   const [opened, drawer] = useDisclosure(false, {
-    // The pulsing dot is cleared when the drawer opens or closes (platform-core §2).
+    // The pulsing dot is cleared when the drawer opens or closes (docs/requirements.md#emergency-alarm).
     onOpen: clearEmergencyDot,
     onClose: clearEmergencyDot,
   });

@@ -6,7 +6,7 @@ import { ROUTES } from '@towerwatch/domain';
 
 /**
  * Public landing layout. The footer describes the product as an IoT based remote monitoring system,
- * gives the vendor's contact details and a company notice with the current year (platform-core §1).
+ * gives the vendor's contact details and a company notice with the current year (docs/requirements.md#landing).
  * The spec leaves phone, email and address as placeholders; they are marked as such.
  */
 export function LandingLayout() {

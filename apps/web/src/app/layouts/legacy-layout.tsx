@@ -4,7 +4,7 @@ import { Link, Outlet } from 'react-router';
 import { AppFrame } from './app-frame.tsx';
 import { ROUTES } from '@towerwatch/domain';
 
-/** The legacy dashboard layout, recognised by its path (platform-core §2). */
+/** The legacy dashboard layout, recognised by its path (docs/requirements.md#legacy-dashboard). */
 export function LegacyLayout() {
   return (
     <AppFrame

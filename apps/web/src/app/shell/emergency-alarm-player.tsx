@@ -7,7 +7,7 @@ import { useExternalStore } from '../../lib/external-store.ts';
 
 /**
  * Loops the bundled alarm sound while an emergency alarm is sounding and shows the
- * stop-alarm-sound button (platform-core §2, §4).
+ * stop-alarm-sound button (docs/requirements.md#emergency-alarm).
  */
 export function EmergencyAlarmPlayer() {
   const { sounding } = useExternalStore(emergencyAlarmStore);

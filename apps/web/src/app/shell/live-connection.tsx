@@ -13,7 +13,7 @@ export interface LiveConnectionProps {
 /**
  * Keeps the tab's one live socket open while signed in, and turns emergency site events (high
  * vibration, security breach) into the alarm sound for the users the domain rule names, and the
- * pulsing menu dot for everyone (platform-core §2, §4).
+ * pulsing menu dot for everyone (docs/requirements.md#emergency-alarm).
  */
 export function LiveConnection({ user }: LiveConnectionProps) {
   useEffect(() => {

@@ -15,7 +15,7 @@ export interface SideMenuProps {
 
 /**
  * The slide-out side menu with the logo: admin menu for sudo/support, company menu for company
- * users, then Account and Logout (platform-core §2, §6; items and selection from the domain).
+ * users, then Account and Logout (docs/requirements.md#menu-selection, docs/requirements.md#menu-visibility; items and selection from the domain).
  */
 export function SideMenu({ user, opened, onClose }: SideMenuProps) {
   const { pathname } = useLocation();

@@ -33,7 +33,7 @@ async function copySiteId(id: string) {
     await navigator.clipboard.writeText(id);
     notifications.show({ color: 'teal', message: SITE_ID_COPIED_MESSAGE });
   } catch (error) {
-    // A clipboard failure is only logged (platform-core §8).
+    // A clipboard failure is only logged (docs/requirements.md#silent-failures).
     console.error('Copying the site ID failed', error);
   }
 }
@@ -41,7 +41,7 @@ async function copySiteId(id: string) {
 const LIVE_COLORS = { open: 'teal', connecting: 'yellow', closing: 'orange', closed: 'red' } as const;
 
 /**
- * The top bar (platform-core §2): title, site-ID label with copy button, site name → /site, 'All
+ * The top bar (docs/requirements.md#top-bar): title, site-ID label with copy button, site name → /site, 'All
  * Sites' → /site/list, the tenant dropdown on tenant-specific site pages when the user has more than
  * one allowed tenant, and the menu button with the pulsing red dot on an emergency alarm.
  */

@@ -10,7 +10,7 @@ export const dashboardRoutes = defineFeatureRoutes({
   feature: 'dashboard',
   routes: [
     {
-      // platform-core §2 "Company menu": operators to their site list, others to their dashboard.
+      // docs/requirements.md#company-menu: operators to their site list, others to their dashboard.
       path: ROUTES.dashboard,
       guards: ['user'],
       check: (user) => {

@@ -8,7 +8,7 @@ import {
 } from '@towerwatch/domain';
 import type { SiteListFilter } from '../../lib/site-filter-url.ts';
 
-/** A tile's count: a number, or '_' while loading (platform-core §2). */
+/** A tile's count: a number, or '_' while loading (docs/requirements.md#tile-loading). */
 export type TileCount = number | typeof LOADING_COUNT;
 
 /** One line of a hover breakdown, with its own filter when it has one. */

@@ -2,7 +2,7 @@ import { type GuardName, ROUTES } from '@towerwatch/domain';
 import { defineFeatureRoutes } from '../../lib/feature-routes.ts';
 
 /**
- * Routes of the spec (platform-core §2 route table) whose screens come with later issues, with the
+ * Routes of the spec (docs/requirements.md#route-table route table) whose screens come with later issues, with the
  * guards that protect them. Which guard protects which route is not shown in the spec; the choice:
  * site lists use `user` + `setup`; site-specific pages add `site`; operator pages use `admin`;
  * billing uses `bill` / `finance`; ticket details use `ticket`. When a feature delivers one of these

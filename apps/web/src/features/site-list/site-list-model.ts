@@ -77,7 +77,7 @@ export function matchesSearch(site: Pick<SiteLean, 'name' | 'uid' | 'meta'>, que
   );
 }
 
-/** The values of a site property, for property filters (platform-core §3 site properties). */
+/** The values of a site property, for property filters (docs/requirements.md#site-properties site properties). */
 export function sitePropertyValues(site: SiteLean, property: string, tenant?: string | null): string[] {
   switch (property) {
     case 'devices':

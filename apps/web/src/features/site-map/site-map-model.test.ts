@@ -86,7 +86,7 @@ describe('toMapSite', () => {
     expect(s.place).toBe('Mirpur, Dhaka, Dhaka');
   });
 
-  it('puts a site without a usable location on the map helper default point (platform-core §9)', () => {
+  it('puts a site without a usable location on the map helper default point (docs/requirements.md#map-helper)', () => {
     const none = toMapSite(site({ location: null }));
     expect(none.position).toEqual(DEFAULT_MAP_POINT);
     expect(none.defaultPosition).toBe(true);

@@ -86,7 +86,7 @@ export interface MapSite {
 }
 
 /**
- * The map's view of a site. Its position comes from the domain's map helper (platform-core §9):
+ * The map's view of a site. Its position comes from the domain's map helper (docs/requirements.md#map-helper):
  * a site without a usable location stands on the helper's default point.
  */
 export function toMapSite(site: Site): MapSite {

@@ -10,7 +10,7 @@ import {
   valueColour,
 } from '@towerwatch/domain';
 
-/** Mantine colour of a domain value colour (feature-areas §9). */
+/** Mantine colour of a domain value colour (docs/requirements.md#colour-thresholds). */
 export const MANTINE_COLOUR: Readonly<Record<ValueColour, string>> = {
   red: 'red',
   blue: 'blue',
@@ -36,7 +36,7 @@ export interface ChainState {
   active: boolean | null;
 }
 
-/** The power chain of a site for the focused tenant (platform-core §2 site overview). */
+/** The power chain of a site for the focused tenant (docs/requirements.md#site-pages site overview). */
 export interface PowerChain {
   mains: ChainValue[];
   generators: ChainState[];
@@ -170,7 +170,7 @@ export interface AlarmRow {
   lastEvent: string | null;
 }
 
-/** Alarm rows, raised first, with the company's names (platform-core §3, §9). */
+/** Alarm rows, raised first, with the company's names (docs/requirements.md#alarm-entity, docs/requirements.md#constants). */
 export function alarmRows(alarms: readonly SiteAlarm[], companyCode: string | null): AlarmRow[] {
   const order = { raised: 0, paused: 1, normal: 2, unavailable: 3 } as const;
   return alarms

@@ -14,7 +14,7 @@ export type RectifierSite = Pick<
   'uid' | 'name' | 'tenants' | 'status' | 'rectifier' | 'alarms' | 'meta'
 >;
 
-/** The rectifier alarms of platform-core §3 ("Dashboard rectifier alarms"). */
+/** The rectifier alarms of docs/requirements.md#dashboard-rectifier-alarms ("Dashboard rectifier alarms"). */
 export const RECTIFIER_ALARM_IDS = DASHBOARD_RECTIFIER_ALARMS.map((alarm) => alarm.id);
 export type RectifierAlarmId = (typeof DASHBOARD_RECTIFIER_ALARMS)[number]['id'];
 

@@ -1,5 +1,5 @@
 /**
- * The site session (platform-core §4 "Site load"), used by every site page: loading the user's site
+ * The site session (docs/requirements.md#site-load), used by every site page: loading the user's site
  * list, focusing a site, the site list queries, and routing live events to the site modules.
  */
 export { allSites, leanSitesQueryOptions, visibleSitesQueryOptions } from './api/visible-sites-api.ts';

@@ -47,8 +47,8 @@ export function syncRoutedEvents(focus: FocusedSite | null): void {
 }
 
 /**
- * Routes a live message to the open site's module (platform-core §4 "Routing of live events for the
- * open site", rule in the domain's `routeLiveEvent`: power events only for the focused tenant):
+ * Routes a live message to the open site's module (
+ * docs/requirements.md#live-routing, rule in the domain's `routeLiveEvent`: power events only for the focused tenant):
  * records the event for the module and invalidates the module's data. Returns the module, or null.
  */
 export function routeLiveMessage(

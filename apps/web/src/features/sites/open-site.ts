@@ -13,7 +13,7 @@ export interface SiteToOpen {
 }
 
 /**
- * Focuses a site (platform-core §4 "Site load"): POST /user/session/start, the last_site_uid and
+ * Focuses a site (docs/requirements.md#site-load): POST /user/session/start, the last_site_uid and
  * last_site_tenant cookies, and the focused-site store (which restarts the live session on /wss).
  * The focused tenant stays the last one when the site has it, else the site's first allowed tenant.
  */

@@ -13,7 +13,7 @@ import { focusedSiteStore } from '../../lib/site-focus.ts';
 import { siteListQueryOptions } from './api/site-list-api.ts';
 
 /**
- * Opens the initial site of a loaded list (platform-core §4 "Site load"): the last_site_uid cookie's
+ * Opens the initial site of a loaded list (docs/requirements.md#site-load): the last_site_uid cookie's
  * site if still present, else the first; the focused tenant is the last_site_tenant cookie if allowed,
  * else the site's first allowed tenant. Does nothing when a site is already focused.
  */
@@ -49,8 +49,8 @@ export function isSiteListLoading(user: AuthUser): boolean {
 }
 
 /**
- * The setup guard's load (platform-core §2): fetch the site list and open the initial site. A
- * failure is swallowed (platform-core §8 "Site list fetch failure").
+ * The setup guard's load (docs/requirements.md#guards): fetch the site list and open the initial site. A
+ * failure is swallowed (docs/requirements.md#silent-failures).
  */
 export async function loadSiteList(user: AuthUser): Promise<void> {
   const plan = siteLoadPlan(user);

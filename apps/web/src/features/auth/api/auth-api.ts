@@ -15,7 +15,7 @@ export const authKeys = {
   user: () => [...authKeys.all, 'user'] as const,
 };
 
-/** GET /user/auth/user: the signed-in user, fetched after login (platform-core §7). */
+/** GET /user/auth/user: the signed-in user, fetched after login (docs/requirements.md#auth-calls). */
 export function fetchAuthUser(): Promise<AuthUser> {
   return apiCall(authEndpoints.currentUser, { progress: false });
 }

@@ -7,7 +7,7 @@ import { logout } from '../api/auth-api.ts';
 
 /**
  * Logs out: tells the server, clears the tokens and every cached query (dashboard, site, customer,
- * user list, ticket and OEM data, platform-core §4) and goes to /.
+ * user list, ticket and OEM data, docs/requirements.md#tickets) and goes to /.
  */
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();

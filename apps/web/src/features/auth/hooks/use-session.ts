@@ -14,7 +14,7 @@ export interface Session {
 
 const snapshot = () => `${getAccessToken() ?? ''}|${isTokenExpired() ? 1 : 0}`;
 
-/** Watches the token store and the user query (platform-core §4 "Auth states"). */
+/** Watches the token store and the user query (docs/requirements.md#auth-states). */
 export function useSession(): Session {
   const state = useSyncExternalStore(subscribeTokens, snapshot, () => '|0');
   const loggedIn = !state.startsWith('|');

@@ -32,7 +32,7 @@ function loginErrorText(error: unknown): string {
   return errorMessage(error);
 }
 
-/** /login: username and password, then the one-time password when the user has 2FA (platform-core §2). */
+/** /login: username and password, then the one-time password when the user has 2FA (docs/requirements.md#sign-in-flow). */
 export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

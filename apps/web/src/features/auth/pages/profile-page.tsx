@@ -126,7 +126,7 @@ function ChangePasswordForm() {
   );
 }
 
-/** /profile: the account page (platform-core §2 "Account"). */
+/** /profile: the account page (docs/requirements.md#route-table). */
 export function ProfilePage() {
   const user = useAuthUser();
   return (

@@ -4,7 +4,7 @@ import { Logo } from '../../../ui/logo.tsx';
 import { ROUTES } from '@towerwatch/domain';
 
 /**
- * /reset. The spec lists the route but no reset call (platform-core §2, §7), so this page tells the
+ * /reset. The spec lists the route but no reset call (docs/requirements.md#password-reset), so this page tells the
  * user the real path: an administrator resets the password, the user then changes it under Account.
  */
 export function ResetPage() {

@@ -5,7 +5,7 @@ import { Link, Navigate } from 'react-router';
 import { Logo } from '../../../ui/logo.tsx';
 import { useSession } from '../hooks/use-session.ts';
 
-/** /welcome: where every user lands after login (platform-core §2). */
+/** /welcome: where every user lands after login (docs/requirements.md#sign-in-flow). */
 export function WelcomePage() {
   const { user, loggedIn, loading } = useSession();
   if (!loggedIn) return <Navigate to={ROUTES.login} replace />;

@@ -34,7 +34,7 @@ function CountValue({ count, masked }: { count: TileCount; masked: boolean }) {
 }
 
 /**
- * One smart-dashboard tile (platform-core §2): its count (spinner for '_'), a ban icon when masked,
+ * One smart-dashboard tile (docs/requirements.md#tile-masking): its count (spinner for '_'), a ban icon when masked,
  * a hover breakdown, a pulse for a non-zero Security Breach, and a link to /site/list with its filter.
  */
 export function CountTile({ view, count, filter, breakdown, icon: Icon, color }: CountTileProps) {

@@ -5,7 +5,7 @@ const COLORS = { DOWN: 'orange', NORMAL: 'teal', OVER: 'red' } as const;
 
 /** Props of {@link LoadStatusChart}. */
 export interface LoadStatusChartProps {
-  /** loadCount by DOWN, NORMAL, OVER per tenant plus `total` (platform-core §3). */
+  /** loadCount by DOWN, NORMAL, OVER per tenant plus `total` (docs/requirements.md#load-count). */
   loadCount: Record<string, { DOWN: number; NORMAL: number; OVER: number }> | undefined;
 }
 

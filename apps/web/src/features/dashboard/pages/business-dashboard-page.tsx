@@ -53,7 +53,7 @@ const TILE_LOOK: Readonly<
 
 /**
  * The smart dashboard: /dashboard/business (all allowed tenants) and /dashboard/{tenant}
- * (platform-core §2). Tiles per the domain rules, count panels, load-status and availability graphs,
+ * (docs/requirements.md#dashboard-tiles). Tiles per the domain rules, count panels, load-status and availability graphs,
  * all kept live from /wss.
  */
 export function BusinessDashboardPage() {

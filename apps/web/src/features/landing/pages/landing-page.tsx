@@ -55,7 +55,7 @@ const FEATURES = [
   },
 ];
 
-/** The public landing page `/` (platform-core §1): welcome heading and 'Login Here'. */
+/** The public landing page `/` (docs/requirements.md#landing): welcome heading and 'Login Here'. */
 export function LandingPage() {
   return (
     <Container size="lg" py={64}>

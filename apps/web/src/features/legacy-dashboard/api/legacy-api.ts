@@ -18,7 +18,7 @@ export const legacyKeys = {
   table: (kind: string, tenant: string | null) => [...legacyKeys.all, 'table', kind, tenant] as const,
 };
 
-/** All RMS Station and Battery: the site list (GET /user/site/fetch, 1000 per load, platform-core §9). */
+/** All RMS Station and Battery: the site list (GET /user/site/fetch, 1000 per load, docs/requirements.md#page-sizes). */
 export const stationsQueryOptions = (tenant: string | null) =>
   queryOptions({
     queryKey: legacyKeys.stations(tenant),

@@ -27,7 +27,7 @@ const MANTINE_COLOUR = {
   gray: 'gray',
 } as const;
 
-/** Colour thresholds (feature-areas §9) of the ranking tables' numeric columns, by row field. */
+/** Colour thresholds (docs/requirements.md#colour-thresholds) of the ranking tables' numeric columns, by row field. */
 const FIELD_KIND: Readonly<Record<string, ColourKind>> = {
   load_kw: 'energy',
   current_a: 'current',
@@ -36,7 +36,7 @@ const FIELD_KIND: Readonly<Record<string, ColourKind>> = {
   voltage_v: 'dc_voltage',
 };
 
-/** A measured value: plain when in range, coloured by its threshold otherwise (feature-areas §9). */
+/** A measured value: plain when in range, coloured by its threshold otherwise (docs/requirements.md#colour-thresholds). */
 function Reading({ kind, value }: { kind: ColourKind | undefined; value: number }) {
   const colour = kind ? valueColour(kind, value) : 'green';
   const alert = colour !== 'green' && colour !== 'gray';
@@ -72,7 +72,7 @@ export interface RankingTableProps {
 
 /**
  * A ranking table (DC Energy Meter, Climate, Rectifier): the rows of GET /site/legacy-table under
- * the columns of the .xlsx export (platform-core §2 "Legacy pages and columns").
+ * the columns of the .xlsx export (docs/requirements.md#legacy-tabs).
  */
 export function RankingTable({ table, caption, sortField }: RankingTableProps) {
   type Row = { key: string; cells: Readonly<Record<string, Cell>> };
@@ -109,7 +109,7 @@ function bmsNumber(site: Site, key: string): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
-/** Battery tab: SOC and SOH of the sites with a BMS (no export, platform-core §2). */
+/** Battery tab: SOC and SOH of the sites with a BMS (no export, docs/requirements.md#legacy-tabs). */
 export function BatteryTable({ sites }: BatteryTableProps) {
   const withBms = sites.filter((site) => Object.keys(site.bms).length > 0);
   const reading = (kind: ColourKind, value: number | null) =>

@@ -63,7 +63,7 @@ function Loading() {
   );
 }
 
-/** Ranking-table load failures show the server's message in a toast (platform-core §8). */
+/** Ranking-table load failures show the server's message in a toast (docs/requirements.md#server-message-toast). */
 function useErrorToast(error: unknown) {
   useEffect(() => {
     if (error) notifications.show({ color: 'red', message: errorMessage(error) });
@@ -97,7 +97,7 @@ function RankingTab({ tab, table }: { tab: LegacyTab; table: UseQueryResult<Lega
 }
 
 /**
- * The legacy dashboard (platform-core §2): tabs All RMS Station, Alarm, DC Energy Meter, Climate,
+ * The legacy dashboard (docs/requirements.md#legacy-dashboard): tabs All RMS Station, Alarm, DC Energy Meter, Climate,
  * Rectifier, Battery; tenant selector (All Tenant + allowed, hidden on Climate); View Settings on
  * the first tab; sortable columns; exports energy / climate / voltage as real .xlsx files.
  */

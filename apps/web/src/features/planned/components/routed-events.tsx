@@ -7,7 +7,7 @@ import { useAuthUser } from '../../auth/index.ts';
 import { routedEventsStore } from '../../sites/index.ts';
 
 /**
- * The live events of the open site routed to a module (platform-core §4), newest first, with the
+ * The live events of the open site routed to a module (docs/requirements.md#live-routing), newest first, with the
  * company's event names. Shown on the module's page until its screen arrives.
  */
 export function RoutedEvents({ module }: { module: SiteModule }) {

@@ -21,7 +21,7 @@ import { useAuthUser } from '../../auth/index.ts';
 import { alarmRows, AlarmTable, EventsPanel, useLiveSite, useSiteEvents } from '../../site-overview/index.ts';
 import { type AlarmPageFilter, alarmRowMatches, GROUP_CHOICES } from '../alarm-page-filter.ts';
 
-/** /alarm: the focused site's alarms by alarm filter group (platform-core §9) and its events to acknowledge. */
+/** /alarm: the focused site's alarms by alarm filter group (docs/requirements.md#alarm-groups) and its events to acknowledge. */
 export function SiteAlarmsPage() {
   const site = useExternalStore(focusedSiteStore);
   if (!site) return <Navigate to={ROUTES.siteList} replace />;

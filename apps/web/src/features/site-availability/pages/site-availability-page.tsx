@@ -32,7 +32,7 @@ import { SitePeriodsDrawer } from '../components/site-periods-drawer.tsx';
 const PAGE_SIZE = 100;
 
 /**
- * /site/availability (platform-core §2, §3 "availability per site and date"): for a day or a range
+ * /site/availability (docs/requirements.md#site-availability): for a day or a range
  * of days, every visible site's availability from the site-down history (colour bands), downtime,
  * outages and whether it is down now; sortable (worst first), searchable, narrowed to a tenant;
  * a site's detail shows its down periods on the range's time line, and opens the site. Live: a

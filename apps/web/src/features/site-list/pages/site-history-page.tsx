@@ -18,7 +18,7 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { dayjs, formatDateTime, inDhaka } from '../../../lib/time.ts';
 import { DOWN_HISTORY_PAGE_SIZE, downHistoryQueryOptions } from '../api/down-history-api.ts';
 
-/** /site/history: site-down periods of the user's sites between two dates (platform-core §2). */
+/** /site/history: site-down periods of the user's sites between two dates (docs/requirements.md#site-history). */
 export function SiteHistoryPage() {
   const today = inDhaka(new Date());
   const [fromDate, setFromDate] = useState(today.subtract(6, 'day').format('YYYY-MM-DD'));

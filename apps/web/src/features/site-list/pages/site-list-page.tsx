@@ -132,7 +132,7 @@ function RowCells({ row, company }: { row: SiteRow; company: string | null }) {
 }
 
 /**
- * /site/list (platform-core §2, §4): every site the user may see, virtualized (only the visible rows
+ * /site/list (docs/requirements.md#site-list, docs/requirements.md#states): every site the user may see, virtualized (only the visible rows
  * are in the DOM), searchable by name or ID, filtered by the URL's site filter (the dashboard tiles'
  * links) shown as removable chips, kept live by SITE_STATUS_UPDATED. Choosing a site focuses it and
  * opens /site.

@@ -24,7 +24,7 @@ import {
 const TILE = tileConfig();
 
 /**
- * /site/map (platform-core §2): every site the user may see on the bundled map of Bangladesh, coloured
+ * /site/map (docs/requirements.md#site-map): every site the user may see on the bundled map of Bangladesh, coloured
  * by status and clustered (a cluster shows its count and its worst status; clicking it zooms in), kept
  * live by SITE_STATUS_UPDATED. Choosing a site shows its name, ID, status and alarms; Open site focuses
  * it the way the site list does and opens /site.

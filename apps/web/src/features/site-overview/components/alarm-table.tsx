@@ -12,7 +12,7 @@ const STATE_LABEL = {
   unavailable: 'Not installed',
 } as const;
 
-/** Alarms with their YES/NO-style values (platform-core §9) and state. */
+/** Alarms with their YES/NO-style values (docs/requirements.md#alarm-values) and state. */
 export function AlarmTable({
   rows,
   action,

@@ -67,7 +67,7 @@ function EventItem({
   );
 }
 
-/** The events list with infinite scroll (platform-core §4): the next page loads near the bottom. */
+/** The events list with infinite scroll (docs/requirements.md#infinite-lists): the next page loads near the bottom. */
 export function EventsPanel({
   state,
   user,

@@ -77,7 +77,7 @@ function Empty() {
 
 const DC_COLOUR: Readonly<Record<string, string>> = { DOWN: 'orange', NORMAL: 'teal', OVER: 'red' };
 
-/** The power chain of the site overview, colour-coded by the value thresholds (feature-areas §9). */
+/** The power chain of the site overview, colour-coded by the value thresholds (docs/requirements.md#colour-thresholds). */
 export function PowerChainView({ chain }: { chain: PowerChain }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">

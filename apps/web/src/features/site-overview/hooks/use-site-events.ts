@@ -23,7 +23,7 @@ export interface SiteEventsState {
 }
 
 /**
- * Events of a site for the focused tenant (platform-core §4, §9): pages of 100 downward from the
+ * Events of a site for the focused tenant (docs/requirements.md#events-paging): pages of 100 downward from the
  * first cursor, an older page appended only when all its ids are below the oldest held, the list
  * complete when a page is short; live SITE_EVENT messages merged (replace by id, else prepend).
  */

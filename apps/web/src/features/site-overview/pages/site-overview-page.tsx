@@ -12,7 +12,7 @@ import { useLiveSite } from '../hooks/use-live-site.ts';
 import { useSiteEvents } from '../hooks/use-site-events.ts';
 import { alarmRows, powerChain } from '../site-overview-model.ts';
 
-/** /site: the focused site's live power chain, alarms and events (platform-core §2, §4). */
+/** /site: the focused site's live power chain, alarms and events (docs/requirements.md#site-pages, docs/requirements.md#site-load). */
 export function SiteOverviewPage() {
   const site = useExternalStore(focusedSiteStore);
   if (!site) return <Navigate to={ROUTES.siteList} replace />;

@@ -55,7 +55,7 @@ const vendorLabel = (vendor: string) =>
   vendor === 'none' ? 'No rectifier' : (VENDOR_LABELS[vendor as keyof typeof VENDOR_LABELS] ?? vendor);
 
 /**
- * /site/rectifier (platform-core §2 site lists, §3 rectifier types and dashboard rectifier alarms):
+ * /site/rectifier (docs/requirements.md#site-list site lists, docs/requirements.md#dashboard-rectifier-alarms rectifier types and dashboard rectifier alarms):
  * every visible site with its rectifier type(s) — vertiv, sarbs, eltek, jvolt — counted per vendor,
  * the rectifier alarms (Mains Fail, Rectifier Fail, Site Down) raised per site and counted, filtered
  * by vendor and alarm (in the URL), kept live by SITE_STATUS_UPDATED, with the rectifier alarm

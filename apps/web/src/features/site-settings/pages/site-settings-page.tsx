@@ -22,7 +22,7 @@ import { useAuthUser } from '../../auth/index.ts';
 import { siteOverviewKeys, useLiveSite } from '../../site-overview/index.ts';
 import { allowRestrictedAction } from '../../../lib/restricted-action.ts';
 
-/** /settings: pause (disable) the alarms the spec allows (platform-core §9) with POST /user/settings/save. */
+/** /settings: pause (disable) the alarms the spec allows (docs/requirements.md#disableable-alarms) with POST /user/settings/save. */
 export function SiteSettingsPage() {
   const site = useExternalStore(focusedSiteStore);
   if (!site) return <Navigate to={ROUTES.siteList} replace />;
@@ -58,7 +58,7 @@ function SiteSettings({ siteUid, siteName }: { siteUid: string; siteName: string
   };
 
   const items = alarms.data?.items ?? [];
-  // Read-only users keep the switches so the refusal toast explains why (platform-core §5); others
+  // Read-only users keep the switches so the refusal toast explains why (docs/requirements.md#restricted-actions); others
   // need the alarm settings access role, as the server checks.
   const lacksRole = !isReadOnly(user) && !hasAccessRole(user, 'alarm_settings');
   const paused = items.filter(isPausedAlarm).length;

@@ -9,9 +9,9 @@ export const siteKeys = {
 };
 
 /**
- * The user's site list (GET /user/site/fetch, lean items): up to `limit` sites (platform-core §4
- * "Site load").
- * A failure is swallowed by the caller (platform-core §8 "Site list fetch failure").
+ * The user's site list (GET /user/site/fetch, lean items): up to `limit` sites (
+ * docs/requirements.md#site-load).
+ * A failure is swallowed by the caller (docs/requirements.md#silent-failures).
  */
 export const siteListQueryOptions = (limit: number) =>
   queryOptions({

@@ -18,8 +18,8 @@ function nextPage(last: { items: unknown[]; total: number; page: number }, all: 
 
 /**
  * Every site the user may see with its devices (GET /user/site/fetch, `with_devices` so the RMS
- * installed filter can be decided), page by page: 1000 per load, 3000 for operators (platform-core
- * §4, §9). The page loads the next page until `total` is reached, so large fleets fill in
+ * installed filter can be decided), page by page: 1000 per load, 3000 for operators (
+ * docs/requirements.md#site-load, docs/requirements.md#page-sizes). The page loads the next page until `total` is reached, so large fleets fill in
  * progressively.
  */
 export const visibleSitesQueryOptions = (limit: number) =>
@@ -63,7 +63,7 @@ export function allSites<T>(data: InfiniteData<{ items: T[] }> | undefined): T[]
   return data ? data.pages.flatMap((page) => page.items) : [];
 }
 
-/** POST /user/session/start: the user opens a site (platform-core §4 "Site load"). */
+/** POST /user/session/start: the user opens a site (docs/requirements.md#site-load). */
 export function startSiteSession(siteUid: string): Promise<SessionStartReply> {
   return apiCall(siteEndpoints.sessionStart, { body: { site_uid: siteUid } });
 }

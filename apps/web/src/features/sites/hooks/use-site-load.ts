@@ -9,10 +9,10 @@ import { routeLiveMessage, syncRoutedEvents } from '../module-routing.ts';
 import { focusInitialSite } from '../site-load.ts';
 
 /**
- * Keeps a site focused in the signed-in frame (platform-core §4 "Site load"): ordinary users load up
+ * Keeps a site focused in the signed-in frame (docs/requirements.md#site-load): ordinary users load up
  * to 1000 sites and open the initial one; opening a site starts its live session (SESSION_START).
  * Operators (sudo, support) work from the customer list instead. Live site events of the open site
- * are routed to its modules (platform-core §4).
+ * are routed to its modules (docs/requirements.md#live-routing).
  */
 export function useSiteLoad(user: AuthUser): void {
   const plan = siteLoadPlan(user);
