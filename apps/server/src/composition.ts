@@ -1,7 +1,7 @@
 /**
  * Composition root: builds the kernel, every repository and service once (plain factory functions,
  * injected clock) and the route modules, and registers their routes. A new route module is one line
- * in `createModules` (see docs/architecture-server.md "Add a server module").
+ * in `createModules` (see docs/architecture.md "Add a server module (recipe)").
  */
 import type { Logger } from 'pino';
 import type { AuthDeps } from './auth/auth-plugin.ts';

@@ -73,34 +73,3 @@ export const commandReply = z.object({
 });
 export type CommandReply = z.infer<typeof commandReply>;
 
-/** Paths of the site, network and dashboard endpoints (docs/requirements.md#network-calls). */
-export const SITE_API_PATHS = {
-  oemSiteList: '/oem/api/site-list',
-  siteFilter: '/user/site/filter',
-  siteFetch: '/user/site/fetch',
-  siteDetails: '/user/site/details',
-  siteEvents: '/user/site/events',
-  siteAlarms: '/user/site/alarms',
-  runningEvents: '/user/site/running-events',
-  downHistory: '/user/site/down-history',
-  siteAvailability: '/user/site/availability',
-  statusCounts: '/user/site/status-counts',
-  lastEvents: '/user/network/last-events',
-  dashboardCount: '/user/network/dashboard-count',
-  networkAvailability: '/user/network/availability',
-  networkEvents: '/user/network/events',
-  acknowledgeEvent: '/user/network/acknowledge-event',
-  sessionStart: '/user/session/start',
-  siteSave: '/user/site/save',
-  siteUpdate: '/user/site/update',
-  settingsSave: '/user/settings/save',
-  siteHealths: '/site/healths',
-  excelExport: '/site/excel-export',
-  batteryAvailability: '/battery/analytics/availability',
-  /** GET lists the outputs; POST (also accepted on {@link SITE_API_PATHS.digitalControl}) switches one. */
-  userDigitalControl: '/user/site/digital-control',
-  digitalControl: '/site/digital-control',
-  unlock: '/user/site/unlock',
-  clearSecurityBreach: '/user/site/clear-security-breach',
-  clearLockOpenFail: '/user/site/clear-lock-open-fail',
-} as const;

@@ -1,6 +1,6 @@
 /**
  * Every feature that adds screens, one line each: the router and the side menu are built from this
- * list (see lib/feature-routes.ts and docs/architecture-web.md "Add a web feature"). A new area is its
+ * list (see lib/feature-routes.ts and docs/architecture.md "Add a web feature"). A new area is its
  * folder plus one line here.
  */
 import { authRoutes } from '../features/auth/routes.tsx';
