@@ -72,4 +72,3 @@ export const commandReply = z.object({
   status: z.literal('pending'),
 });
 export type CommandReply = z.infer<typeof commandReply>;
-
