@@ -14,6 +14,7 @@ export * from './duration.ts';
 export * from './event-list.ts';
 export * from './events.ts';
 export * from './guards.ts';
+export * from './input-limits.ts';
 export * from './legacy.ts';
 export * from './limits.ts';
 export * from './live-routing.ts';
