@@ -18,6 +18,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import pg from 'pg';
 import type { Logger } from 'pino';
 import { type AuthDeps, registerAuth } from './auth/auth-plugin.ts';
 import type { Config } from './config.ts';
@@ -91,6 +92,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         error: httpErrorName(err.statusCode),
         message: err.message,
         ...(err.field ? { field: err.field } : {}),
+      });
+    }
+    if (isDatabaseInputError(err)) {
+      // A safety net only: the contract's schemas refuse such input first (400 naming the field).
+      // Reaching here means a schema misses a limit; the warning names the route to fix.
+      request.log.warn(
+        { err, route: request.routeOptions.url },
+        'database refused a value: a schema misses a limit',
+      );
+      return reply.status(400).send({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'A value is out of range or holds a character that cannot be stored',
       });
     }
     if (isResponseSerializationError(err)) {
@@ -173,6 +187,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
 
   return app;
+}
+
+/**
+ * A PostgreSQL error caused by a value of the request, not by the server: class 22 (data exception:
+ * invalid byte sequence, numeric or datetime out of range, invalid text representation) and class 54
+ * (program limit exceeded: stack depth, statement too complex).
+ */
+function isDatabaseInputError(err: unknown): boolean {
+  return err instanceof pg.DatabaseError && /^(22|54)/.test(err.code ?? '');
 }
 
 /** The status line's reason phrase (node:http), as in Fastify's own error replies. */

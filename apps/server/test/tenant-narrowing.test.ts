@@ -63,7 +63,10 @@ describe('per-tenant keys of the free-form site maps', () => {
 
   it('a user of every tenant sees every key', async () => {
     const site = await detailsAs('noc');
-    expect(site.more_details.power).toEqual({ nominal_load_a: { banglalink: 12, robi: 20 }, dg_tank_litres: 100 });
+    expect(site.more_details.power).toEqual({
+      nominal_load_a: { banglalink: 12, robi: 20 },
+      dg_tank_litres: 100,
+    });
     expect(site.inc).toEqual({ banglalink: { amount: 1 }, robi: { amount: 2 } });
   });
 });

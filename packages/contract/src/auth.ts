@@ -1,5 +1,6 @@
 import { ACCESS_ROLES, USER_TYPES } from '@towerwatch/domain';
 import { z } from 'zod';
+import { safeText } from './input.ts';
 
 /** User types of docs/requirements.md#user-types. */
 export const userType = z.enum(USER_TYPES);
@@ -11,8 +12,8 @@ export type AccessRole = z.infer<typeof accessRole>;
 
 /** POST /user/auth/login. `otp` is needed only when the user has two-factor enabled. */
 export const loginBody = z.object({
-  username: z.string().trim().min(1).max(100),
-  password: z.string().min(1).max(200),
+  username: safeText().trim().min(1).max(100),
+  password: safeText().min(1).max(200),
   otp: z
     .string()
     .regex(/^\d{6}$/)
@@ -39,7 +40,7 @@ export const loginReply = z.union([tokenPair, z.object({ two_factor_required: z.
 export type LoginReply = z.infer<typeof loginReply>;
 
 /** POST /user/auth/refresh. Rotating: the used refresh token is revoked. */
-export const refreshBody = z.object({ refresh_token: z.string().min(1) });
+export const refreshBody = z.object({ refresh_token: safeText().min(1).max(2000) });
 
 /** The user as GET /user/auth/user returns it (docs/requirements.md#user-entity). */
 export const authUser = z.object({
@@ -68,7 +69,7 @@ export type AuthUser = z.infer<typeof authUser>;
 export const logoutBody = z
   .object({
     /** Also revoke this refresh token's session (when it differs from the access token's). */
-    refresh_token: z.string().min(1).optional(),
+    refresh_token: safeText().min(1).max(2000).optional(),
     all: z.boolean().optional(),
   })
   .optional();
@@ -114,24 +115,24 @@ export type TwoFactorReply = z.infer<typeof twoFactorReply>;
 /** POST /user/profile/update: the caller's own contact fields (payload not shown in the spec). */
 export const profileUpdateBody = z
   .object({
-    name: z.string().trim().min(1).max(100).optional(),
+    name: safeText().trim().min(1).max(100).optional(),
     email: z.email().max(200).nullable().optional(),
     phone: z
       .string()
       .regex(/^\+?[0-9 -]{5,20}$/, 'must be a phone number')
       .nullable()
       .optional(),
-    logo: z.string().max(500).nullable().optional(),
+    logo: safeText().max(500).nullable().optional(),
   })
   .strict();
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
 
 /** Rules for new passwords. */
-export const newPassword = z.string().min(8, 'must be at least 8 characters').max(200);
+export const newPassword = safeText().min(8, 'must be at least 8 characters').max(200);
 
 /** POST /user/profile/change-password: the old password is required; other sessions are ended. */
 export const changePasswordBody = z.object({
-  old_password: z.string().min(1).max(200),
+  old_password: safeText().min(1).max(200),
   new_password: newPassword,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

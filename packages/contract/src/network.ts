@@ -3,6 +3,7 @@
  */
 import { EVENT_GROUPS, EVENT_PAGE_SIZE } from '@towerwatch/domain';
 import { z } from 'zod';
+import { bodyIntId } from './input.ts';
 import { siteEvent } from './site.ts';
 import {
   dateParam,
@@ -40,7 +41,7 @@ export const networkEventsReply = z.object({
 export type NetworkEventsReply = z.infer<typeof networkEventsReply>;
 
 /** POST /user/network/acknowledge-event. Refused to read-only users (docs/requirements.md#restricted-actions). */
-export const acknowledgeEventBody = z.object({ eventId: z.number().int().min(1) });
+export const acknowledgeEventBody = z.object({ eventId: bodyIntId });
 export type AcknowledgeEventBody = z.infer<typeof acknowledgeEventBody>;
 
 /** Reply: the event with who acknowledged it and when (a repeated acknowledge keeps the first). */

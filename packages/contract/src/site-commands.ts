@@ -4,6 +4,7 @@
  */
 import { DISABLEABLE_ALARM_IDS, RECTIFIER_TYPES } from '@towerwatch/domain';
 import { z } from 'zod';
+import { freeJsonObject, safeText } from './input.ts';
 import { digitalControl, site } from './site.ts';
 import { comId, isoTime, siteUid, tenantCode, userUidParam } from './site-common.ts';
 
@@ -22,24 +23,24 @@ export const sessionStartReply = z.object({
 export type SessionStartReply = z.infer<typeof sessionStartReply>;
 
 const placeInput = z.object({
-  thana: z.string().trim().max(100).nullable().optional(),
-  district: z.string().trim().max(100).nullable().optional(),
-  division: z.string().trim().max(100).nullable().optional(),
+  thana: safeText().trim().max(100).nullable().optional(),
+  district: safeText().trim().max(100).nullable().optional(),
+  division: safeText().trim().max(100).nullable().optional(),
 });
 const rectifierInput = z.object({
   rectifier_type: z.enum(RECTIFIER_TYPES).nullable().optional(),
   rectifier_type_2: z.enum(RECTIFIER_TYPES).nullable().optional(),
 });
 const siteFields = {
-  name: z.string().trim().min(1).max(200),
+  name: safeText().trim().min(1).max(200),
   tenants: z.array(tenantCode).min(1).max(6),
   place: placeInput.optional(),
   location: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }).optional(),
-  generic_site_id: z.string().trim().max(64).nullable().optional(),
+  generic_site_id: safeText().trim().max(64).nullable().optional(),
   rectifier: rectifierInput.optional(),
-  device_vendor: z.string().trim().max(100).nullable().optional(),
+  device_vendor: safeText().trim().max(100).nullable().optional(),
   battery_max: z.number().min(0).max(100000).nullable().optional(),
-  more_details: z.record(z.string(), z.unknown()).optional(),
+  more_details: freeJsonObject.optional(),
 };
 
 /**

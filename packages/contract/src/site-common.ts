@@ -5,19 +5,21 @@
 import {
   ALL_TENANTS,
   FIRST_EVENT_CURSOR,
+  MAX_PAGE,
   OPERATOR_SITE_LOAD_LIMIT,
   SITE_LOAD_LIMIT,
 } from '@towerwatch/domain';
 import { z } from 'zod';
+import { queryInt, safeText } from './input.ts';
 
 /** A site uid (docs/requirements.md#site-entity). */
-export const siteUid = z.string().trim().min(1).max(64);
+export const siteUid = safeText().trim().min(1).max(64);
 /** A user uid as the spec passes it (`user_uid`, `userUid`). */
-export const userUidParam = z.string().trim().min(1).max(64);
+export const userUidParam = safeText().trim().min(1).max(64);
 /** A tenant code (operator or rectifier-based tenant, docs/requirements.md#rectifier-tenants). */
 export const tenantCode = z.enum(ALL_TENANTS);
 /** A device communication id (`com_id`). */
-export const comId = z.string().trim().min(1).max(64);
+export const comId = safeText().trim().min(1).max(64);
 
 /** Query-string boolean: `true|false|1|0|yes|no|on|off`. */
 export const queryFlag = z.stringbool();
@@ -37,8 +39,8 @@ export function queryList<T extends z.ZodType<string>>(item: T) {
   }, z.array(item));
 }
 
-/** 1-based page number. */
-export const pageParam = z.coerce.number().int().min(1).default(1);
+/** 1-based page number (bounded: see input.ts). */
+export const pageParam = queryInt(1, MAX_PAGE).default(1);
 /** Site page size (1..3000, default 1000). */
 export const siteLimitParam = z.coerce
   .number()

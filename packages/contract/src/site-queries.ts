@@ -3,7 +3,9 @@
  * Query parameter names are the spec's, including its mix of snake_case and camelCase.
  */
 import { DC_LOAD_STATES, SITE_ALARM_IDS } from '@towerwatch/domain';
+import { MAX_DURATION_MINUTES } from '@towerwatch/domain';
 import { z } from 'zod';
+import { safeText } from './input.ts';
 import { siteAlarm, siteEvent } from './site.ts';
 import {
   dateParam,
@@ -29,7 +31,7 @@ const userUidQuery = userUidParam.optional();
 export const oemSiteListQuery = z.object({
   user_uid: userUidQuery,
   /** Only sites that have at least one event of this kind (e.g. `rectifier_fail`). */
-  event_name: z.string().trim().min(1).max(64).optional(),
+  event_name: safeText().trim().min(1).max(64).optional(),
   limit: siteLimitParam,
   with_devices: queryFlag.default(false),
 });
@@ -62,8 +64,8 @@ export const siteFilterQuery = z.object({
   alarmName: z.enum([...SITE_ALARM_IDS, 'dc_load']),
   alarmValue: z.enum(['true', 'false', 'paused', ...DC_LOAD_STATES]).optional(),
   tenant: tenantCode.optional(),
-  minDuration: z.coerce.number().int().min(0).optional(),
-  maxDuration: z.coerce.number().int().min(0).optional(),
+  minDuration: z.coerce.number().int().min(0).max(MAX_DURATION_MINUTES).optional(),
+  maxDuration: z.coerce.number().int().min(0).max(MAX_DURATION_MINUTES).optional(),
 });
 export type SiteFilterQuery = z.infer<typeof siteFilterQuery>;
 

@@ -38,7 +38,8 @@ export function freeJsonProblem(value: unknown): string | null {
       if (v.includes('\u0000')) return 'must not contain a NUL character';
       size += v.length;
     } else if (v !== null && typeof v === 'object') {
-      if (depth > FREE_JSON_MAX_DEPTH) return `must not be nested more than ${FREE_JSON_MAX_DEPTH} levels deep`;
+      if (depth > FREE_JSON_MAX_DEPTH)
+        return `must not be nested more than ${FREE_JSON_MAX_DEPTH} levels deep`;
       const entries = Array.isArray(v) ? v.map((x) => ['', x] as const) : Object.entries(v);
       keys += entries.length;
       if (keys > FREE_JSON_MAX_KEYS) return `must not have more than ${FREE_JSON_MAX_KEYS} keys and items`;

@@ -4,6 +4,7 @@ import {
   focusedTenantFor,
   isAlarmVisibleForTenants,
   isEventVisibleForTenants,
+  narrowTenantKeys,
   showTenantDropdown,
   tenantChangeTakesEffect,
   visibleSiteTenants,
@@ -75,5 +76,25 @@ describe('focused tenant and dropdown (docs/requirements.md#tenant-dropdown, doc
   it('a tenant change takes effect only when it differs', () => {
     expect(tenantChangeTakesEffect('robi', 'robi')).toBe(false);
     expect(tenantChangeTakesEffect('robi', 'banglalink')).toBe(true);
+  });
+});
+
+describe('narrowTenantKeys', () => {
+  const details = {
+    has_dg: true,
+    power: { nominal_load_a: { banglalink: 12, robi: 20 }, dg_tank_litres: 100 },
+    list: [{ robi: 1, grameenphone: 2 }],
+  };
+
+  it('drops the keys of tenants not allowed, at any depth, and keeps the rest', () => {
+    expect(narrowTenantKeys(details, ['robi'])).toEqual({
+      has_dg: true,
+      power: { nominal_load_a: { robi: 20 }, dg_tank_litres: 100 },
+      list: [{ robi: 1 }],
+    });
+  });
+
+  it('returns the same object when every tenant key is allowed', () => {
+    expect(narrowTenantKeys(details, ['banglalink', 'robi', 'grameenphone'])).toBe(details);
   });
 });

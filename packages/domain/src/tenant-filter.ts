@@ -3,7 +3,7 @@
  */
 import { isPowerAlarm } from './alarm-groups.ts';
 import { isPowerEvent } from './events.ts';
-import { FIRST_OPERATOR_TENANT } from './tenants.ts';
+import { ALL_TENANTS, FIRST_OPERATOR_TENANT } from './tenants.ts';
 
 /** Something that may carry a tenant: an alarm or an event. */
 export interface TenantScoped {
@@ -47,6 +47,34 @@ export function isEventVisibleForTenants(
 /** The site's tenants that are allowed, in the site's order: only these are shown (docs/requirements.md#tenant-rule). */
 export function visibleSiteTenants(siteTenants: readonly string[], allowed: readonly string[]): string[] {
   return siteTenants.filter((tenant) => allowed.includes(tenant));
+}
+
+const TENANT_CODES: ReadonlySet<string> = new Set(ALL_TENANTS);
+
+/**
+ * A free-form site map (`more_details`, `inc`, `bms`, `settings`) as a caller may see it: every
+ * object key that is a tenant code (at any depth, e.g. `power.nominal_load_a.banglalink`) is kept
+ * only when that tenant is allowed (docs/requirements.md#tenant-rule). Other keys are kept. Returns
+ * the same object when nothing is removed.
+ */
+export function narrowTenantKeys<T>(value: T, allowed: readonly string[]): T {
+  if (Array.isArray(value)) {
+    const items = value.map((v) => narrowTenantKeys(v, allowed));
+    return (items.some((v, i) => v !== value[i]) ? items : value) as T;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  let changed = false;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (TENANT_CODES.has(key) && !allowed.includes(key)) {
+      changed = true;
+      continue;
+    }
+    const narrowed = narrowTenantKeys(v, allowed);
+    if (narrowed !== v) changed = true;
+    out[key] = narrowed;
+  }
+  return (changed ? out : value) as T;
 }
 
 /**

@@ -10,6 +10,9 @@ import { type Caller, toDomainUser } from '../auth/caller.ts';
 import { isAlarmTenantVisible, isEventTenantVisible } from '../kernel/scope/sql-scope.ts';
 import type { LiveEnvelope } from '../bus/bus.ts';
 
+/** The power alarm an OEM rectifier/BMS record counts as (docs/requirements.md#tenant-rule). */
+const OEM_RECORD_ALARM_ID = 'rectifier_fail';
+
 /** What the hub knows about one authenticated socket. */
 export interface SocketView {
   caller: Caller;
@@ -31,6 +34,10 @@ export function canReceive(view: SocketView, envelope: LiveEnvelope): boolean {
   }
   if (!view.siteUids.has(audience.siteUid)) return false;
   if (audience.focus && view.sessionSiteUid !== audience.siteUid) return false;
+  if (message.event === LIVE_EVENTS.RECTIFIER_EVENT) {
+    // An OEM rectifier/BMS record carries no tenant: REST's rule for a tenant-less power alarm.
+    return isAlarmTenantVisible(view.caller, audience.tenant ?? '', OEM_RECORD_ALARM_ID);
+  }
   if (message.event === LIVE_EVENTS.SITE_EVENT) {
     const e = message.payload;
     return isLiveSiteEventVisible(toDomainUser(view.caller.user), e, view.siteUids);

@@ -1,9 +1,10 @@
 /**
- * Assembles the contract's Site from rows: tenant filtering of tenants, alarms and DC load
+ * Assembles the contract's Site from rows: tenant filtering of tenants, alarms, DC load and the
+ * per-tenant keys of the free-form maps
  * (docs/requirements.md#tenant-rule, through the domain rules).
  */
 import type { Site, SiteLean } from '@towerwatch/contract';
-import { type DcLoadState, effectiveTenant, visibleSiteTenants } from '@towerwatch/domain';
+import { type DcLoadState, effectiveTenant, narrowTenantKeys, visibleSiteTenants } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { DcLoadRow, SiteRepository } from './site.repository.ts';
 import { type AlarmRow, type SiteRow, toSiteAlarm } from '../../kernel/rows/site-rows.ts';
@@ -57,10 +58,11 @@ export function toSite(
     place: { thana: row.thana, district: row.district, division: row.division },
     location: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
     meta: { generic_site_id: str(obj(row.meta).generic_site_id) },
-    more_details: obj(row.more_details),
-    settings: obj(row.settings),
-    inc: obj(row.inc),
-    bms: obj(row.bms),
+    // Per-tenant keys of the free-form maps, narrowed like the rest (docs/requirements.md#tenant-rule).
+    more_details: narrowTenantKeys(obj(row.more_details), caller.allowedTenants),
+    settings: narrowTenantKeys(obj(row.settings), caller.allowedTenants),
+    inc: narrowTenantKeys(obj(row.inc), caller.allowedTenants),
+    bms: narrowTenantKeys(obj(row.bms), caller.allowedTenants),
     created_at: row.created_at.toISOString(),
   };
 }

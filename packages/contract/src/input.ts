@@ -1,0 +1,33 @@
+/**
+ * Building blocks every input schema uses (issue 12): strings that refuse a NUL byte (PostgreSQL
+ * text cannot hold one), integers bounded to what the database and the date arithmetic take, and a
+ * bounded free-form JSON object. The caps live in the domain (`input-limits.ts`); a value outside
+ * them is a 400 naming the field, never a 500. See docs/api.md "Input limits".
+ */
+import { freeJsonProblem, PG_INT_MAX } from '@towerwatch/domain';
+import { z } from 'zod';
+
+/** The message of a string refused for a NUL byte. */
+export const NUL_MESSAGE = 'must not contain a NUL character (\\u0000)';
+
+/** A string without NUL bytes; chain `.trim().min().max()` as on `z.string()`. */
+export function safeText() {
+  return z.string().refine((s) => !s.includes('\u0000'), NUL_MESSAGE);
+}
+
+/** An integer of the query string (coerced) within [min, max]; NaN, fractions and overflow are refused. */
+export function queryInt(min: number, max: number) {
+  return z.coerce.number().int().min(min).max(max);
+}
+
+/** An integer id of a JSON body that fits a PostgreSQL `integer` (1 … 2147483647). */
+export const bodyIntId = z.number().int().min(1).max(PG_INT_MAX);
+
+/**
+ * A free-form JSON object (`more_details`): any keys and values, within the domain's caps on depth,
+ * keys and size, and without NUL characters in keys or strings. Checked without recursion.
+ */
+export const freeJsonObject = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+  const problem = freeJsonProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
