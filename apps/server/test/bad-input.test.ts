@@ -60,6 +60,11 @@ const NUL_CASES: Case[] = [
   ['POST', '/user/auth/delete', { uid: NUL }, 'body.uid'],
 ];
 
+const SURROGATE_CASES: Case[] = [
+  ['POST', '/user/site/update', { site_uid: KT1, generic_site_id: '\uD800' }, 'body.generic_site_id'],
+  ['POST', '/user/site/update', { site_uid: KT1, more_details: { note: '\uDC00x' } }, 'body.more_details'],
+];
+
 const NUMBER_CASES: Case[] = [
   [
     'GET',
@@ -129,11 +134,14 @@ async function send(method: 'GET' | 'POST', url: string, body: unknown) {
 }
 
 describe('bad input is a 400 naming the field, never a 500', () => {
-  it.each([...NUL_CASES, ...NUMBER_CASES])('%s %s → %s', async (method, url, body, field) => {
-    const res = await send(method, url, body);
-    expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
-    expect(res.json().field).toBe(field);
-  });
+  it.each([...NUL_CASES, ...SURROGATE_CASES, ...NUMBER_CASES])(
+    '%s %s → %s',
+    async (method, url, body, field) => {
+      const res = await send(method, url, body);
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+      expect(res.json().field).toBe(field);
+    },
+  );
 
   it.each(JSON_CASES)('free-form JSON %s: %s %s → %s', async (_name, method, url, body, field) => {
     const res = await send(method, url, body());
@@ -143,7 +151,7 @@ describe('bad input is a 400 naming the field, never a 500', () => {
 
   it('refuses a NUL byte with a message that says so', async () => {
     const res = await send('GET', '/user/site/details?site_uid=%00', undefined);
-    expect(res.json().message).toContain('NUL');
+    expect(res.json().message).toContain('NUL character');
   });
 
   it('still accepts free-form JSON within the caps', async () => {

@@ -1,18 +1,18 @@
 /**
- * Building blocks every input schema uses (issue 12): strings that refuse a NUL byte (PostgreSQL
- * text cannot hold one), integers bounded to what the database and the date arithmetic take, and a
+ * Building blocks every input schema uses (issue 12): strings that refuse a NUL byte or an unpaired
+ * surrogate (PostgreSQL text and jsonb cannot hold them), integers bounded to what the database and the date arithmetic take, and a
  * bounded free-form JSON object. The caps live in the domain (`input-limits.ts`); a value outside
  * them is a 400 naming the field, never a 500. See docs/api.md "Input limits".
  */
-import { freeJsonProblem, PG_INT_MAX } from '@towerwatch/domain';
+import { freeJsonProblem, isStorableText, PG_INT_MAX, UNSTORABLE_TEXT_MESSAGE } from '@towerwatch/domain';
 import { z } from 'zod';
 
-/** The message of a string refused for a NUL byte. */
-export const NUL_MESSAGE = 'must not contain a NUL character (\\u0000)';
-
-/** A string without NUL bytes; chain `.trim().min().max()` as on `z.string()`. */
+/**
+ * A string PostgreSQL can store (no NUL byte, no unpaired surrogate); chain `.trim().min().max()` as
+ * on `z.string()`.
+ */
 export function safeText() {
-  return z.string().refine((s) => !s.includes('\u0000'), NUL_MESSAGE);
+  return z.string().refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
 }
 
 /** An integer of the query string (coerced) within [min, max]; NaN, fractions and overflow are refused. */

@@ -25,6 +25,17 @@ export const FREE_JSON_MAX_BYTES = 64 * 1024;
 /** Longest object key accepted in a free-form JSON field. */
 export const FREE_JSON_MAX_KEY_LENGTH = 200;
 
+/** A UTF-16 surrogate without its pair (PostgreSQL jsonb refuses it; text would store U+FFFD). */
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The message of a string refused by {@link isStorableText}. */
+export const UNSTORABLE_TEXT_MESSAGE = 'must not contain a NUL character (\\u0000) or an unpaired surrogate';
+
+/** True when PostgreSQL can store the string: no NUL character, no unpaired UTF-16 surrogate. */
+export function isStorableText(s: string): boolean {
+  return !s.includes('\u0000') && !UNPAIRED_SURROGATE.test(s);
+}
+
 /** Why a free-form JSON value is refused, or null when it is within the caps. */
 export function freeJsonProblem(value: unknown): string | null {
   // Iterative walk (an explicit stack): a 5,000-level document must not overflow the call stack.
@@ -35,7 +46,7 @@ export function freeJsonProblem(value: unknown): string | null {
     const item = stack.pop() as { v: unknown; depth: number };
     const { v, depth } = item;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return 'must not contain a NUL character';
+      if (!isStorableText(v)) return UNSTORABLE_TEXT_MESSAGE;
       size += v.length;
     } else if (v !== null && typeof v === 'object') {
       if (depth > FREE_JSON_MAX_DEPTH)
@@ -44,7 +55,7 @@ export function freeJsonProblem(value: unknown): string | null {
       keys += entries.length;
       if (keys > FREE_JSON_MAX_KEYS) return `must not have more than ${FREE_JSON_MAX_KEYS} keys and items`;
       for (const [k, x] of entries) {
-        if (k.includes('\u0000')) return 'must not contain a NUL character';
+        if (!isStorableText(k)) return UNSTORABLE_TEXT_MESSAGE;
         if (k.length > FREE_JSON_MAX_KEY_LENGTH)
           return `keys must be at most ${FREE_JSON_MAX_KEY_LENGTH} characters`;
         size += k.length;
