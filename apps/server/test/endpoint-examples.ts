@@ -47,7 +47,7 @@ export const ENDPOINT_EXAMPLES: Readonly<Record<string, EndpointExample>> = {
   'POST /user/auth/two-factor': { request: () => ({ body: { action: 'setup' } }) },
   'POST /user/profile/update': { request: () => ({ body: { logo: null } }) },
   'POST /user/profile/change-password': {
-    request: () => ({ body: { old_password: 'towerwatch', new_password: 'towerwatch' } }),
+    request: () => ({ body: { old_password: 'towerwatch', new_password: 'towerwatch-2' } }),
   },
   // users
   'POST /user/auth/signup': {
@@ -78,7 +78,10 @@ export const ENDPOINT_EXAMPLES: Readonly<Record<string, EndpointExample>> = {
   'POST /user/site/unlock': { site: true, request: (c) => ({ body: { site_uid: c.site } }) },
   'POST /user/site/clear-security-breach': { site: true, request: (c) => ({ body: { site_uid: c.site } }) },
   'POST /user/site/clear-lock-open-fail': { site: true, request: (c) => ({ body: { site_uid: c.site } }) },
-  'POST /user/site/save': { request: (c) => ({ body: { name: `Example ${c.seq}`, tenants: ['robi'] } }) },
+  'POST /user/site/save': {
+    // Operators name the customer (its root user); a company user's own company is used.
+    request: (c) => ({ body: { user_uid: '100', name: `Example ${c.seq}`, tenants: ['robi'] } }),
+  },
   'POST /user/site/update': {
     site: true,
     request: (c) => ({ body: { site_uid: c.site, device_vendor: null } }),

@@ -1,0 +1,193 @@
+/**
+ * The permission matrix (issue 12), generated from the route table: every route × every demo account
+ * × the caller's own company's site / another company's site / a site of a tenant the caller may not
+ * see, asserting the documented answer (docs/api.md, docs/security.md):
+ * - the route's declared rule first (kernel/http/rules.ts): a read-only caller refused a restricted
+ *   action → 403 with the spec's text; a user type or access role the rule needs → 403;
+ * - then the scope: another company's site, or a site none of whose tenants the caller may see → 404
+ *   (operators see every company);
+ * - then what the service decides from the data, declared per endpoint below (`SERVICE_RULES`);
+ * - else the example's own answer (`OWN_STATUS`, default 200).
+ * The test fails when a route has no example (endpoint-examples.ts) or no declared rule.
+ *
+ * Runs in `server:system` only: the answers come from the rules and the same scoping SQL on either
+ * PostgreSQL (the isolation tests of each module run on both); ~750 requests twice would add ~30 s.
+ */
+import { readOnlyMessage } from '../src/errors.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildCaller, type Caller, hasAccess } from '../src/auth/caller.ts';
+import type { RegisteredRoute } from '../src/kernel/http/registry.ts';
+import { buildExampleFleet, ENDPOINT_EXAMPLES, KT3, SITE_DEVICES, urlOf } from './endpoint-examples.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+/** The demo accounts of the README. */
+const ROLES = [
+  'admin',
+  'ops',
+  'finance',
+  'ktbl',
+  'super',
+  'ktbl.rms',
+  'ktbl.employee',
+  'robi.viewer',
+  'noc',
+  'ftb',
+] as const;
+
+/** The example fleet's sites: company and tenants. */
+const SITES: Record<string, { company: string; tenants: string[] }> = {
+  'KT-1': { company: 'ktbl', tenants: ['banglalink', 'robi'] },
+  [KT3]: { company: 'ktbl', tenants: ['banglalink'] },
+  'FT-1': { company: 'ftb', tenants: ['banglalink'] },
+};
+
+type Variant = 'own company' | 'other company' | 'other tenant';
+
+/** The site of each variant for a caller. */
+function siteFor(caller: Caller, variant: Variant): string {
+  const own = caller.companyId === 'ftb' ? 'FT-1' : 'KT-1';
+  if (variant === 'own company') return own;
+  if (variant === 'other company') return own === 'FT-1' ? 'KT-1' : 'FT-1';
+  return caller.companyId === 'ftb' ? 'FT-1' : KT3; // ftb has one tenant: same site
+}
+
+function canSee(caller: Caller, siteUid: string): boolean {
+  const site = SITES[siteUid];
+  if (!site) throw new Error(`unknown site ${siteUid}`);
+  if (caller.isOperator) return true;
+  return caller.companyId === site.company && site.tenants.some((x) => caller.allowedTenants.includes(x));
+}
+
+/** Holds manage_users (sudo always does; support does not: docs/api.md user management). */
+const manageUsers = (c: Caller) => hasAccess(c, 'manage_users');
+
+/**
+ * What the services decide beyond the rule, per endpoint (docs/api.md): the answer when the caller
+ * passed the rule and the scope, or null for the example's own answer.
+ */
+const SERVICE_RULES: Record<string, (c: Caller) => { status: number; message?: string } | null> = {
+  'POST /user/auth/signup': (c) =>
+    c.isReadOnly
+      ? { status: 403, message: readOnlyMessage('create users') }
+      : manageUsers(c)
+        ? null
+        : { status: 403 },
+  'POST /user/auth/update': (c) =>
+    c.isReadOnly
+      ? { status: 403, message: readOnlyMessage('update users') }
+      : manageUsers(c)
+        ? c.companyId === 'ftb'
+          ? { status: 404 } // the example's user is of ktbl
+          : null
+        : { status: 403 },
+  'POST /user/auth/delete': (c) =>
+    c.isReadOnly
+      ? { status: 403, message: readOnlyMessage('delete users') }
+      : manageUsers(c)
+        ? null
+        : { status: 403 },
+  'GET /user/user/list': (c) =>
+    c.isOperator || manageUsers(c) || c.type === 'superuser' ? null : { status: 403 },
+  'GET /user/app/user-list': (c) =>
+    c.isOperator || manageUsers(c) || hasAccess(c, 'acs') ? null : { status: 403 },
+};
+
+/** The example's answer when everything is allowed (default 200). */
+const OWN_STATUS: Record<string, number> = {
+  'POST /user/auth/login': 401, // an unknown account
+  'POST /user/auth/refresh': 401, // not a token
+  'POST /user/auth/delete': 404, // no such user
+  'POST /user/network/acknowledge-event': 404, // no such event
+};
+
+let t: TestServer;
+let routes: RegisteredRoute[];
+let seq = 0;
+const callers = new Map<string, Caller>();
+
+const runOnSystem = inject('towerwatchDbKind') === 'system';
+
+beforeAll(async () => {
+  if (!runOnSystem) return;
+  t = await startTestServer({ seed: true });
+  await buildExampleFleet(t.pool);
+  routes = t.app.routeRegistry.filter((r) => r.endpoint && r.method !== 'HEAD');
+  for (const username of ROLES) {
+    const user = await t.container.repos.users.findByUsername(username);
+    if (!user) throw new Error(`no demo account ${username}`);
+    callers.set(username, buildCaller(user, 'matrix', new Date(Date.now() + 3_600_000)));
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface Expected {
+  status: number;
+  message?: string;
+  why: string;
+}
+
+function expectedAnswer(route: RegisteredRoute, caller: Caller, siteUid: string | null): Expected {
+  const key = `${route.method} ${route.path}`;
+  const rule = route.rule;
+  if (rule?.kind === 'signedIn') {
+    if (rule.denyReadOnly !== undefined && caller.isReadOnly)
+      return { status: 403, message: readOnlyMessage(rule.denyReadOnly), why: 'read-only refused' };
+    if (rule.userTypes && !rule.userTypes.includes(caller.type)) return { status: 403, why: 'user type' };
+    if (rule.access?.some((a) => !hasAccess(caller, a))) return { status: 403, why: 'access role' };
+  }
+  if (siteUid !== null && !canSee(caller, siteUid)) return { status: 404, why: 'site out of scope' };
+  const service = SERVICE_RULES[key]?.(caller);
+  if (service) return { ...service, why: 'service rule' };
+  return { status: OWN_STATUS[key] ?? 200, why: 'allowed' };
+}
+
+describe.runIf(runOnSystem)('permission matrix', () => {
+  it('every route has an example and a declared rule', () => {
+    for (const r of routes) {
+      const key = `${r.method} ${r.path}`;
+      expect(ENDPOINT_EXAMPLES[key], `${key}: add an example to test/endpoint-examples.ts`).toBeDefined();
+      expect(r.rule, `${key}: no declared rule`).not.toBeNull();
+    }
+  });
+
+  it('every route × demo account × own company / other company / other tenant', {
+    timeout: 120_000,
+  }, async () => {
+    const mismatches: string[] = [];
+    let calls = 0;
+    for (const r of routes) {
+      const key = `${r.method} ${r.path}`;
+      const example = ENDPOINT_EXAMPLES[key];
+      if (!example) continue;
+      for (const username of ROLES) {
+        const caller = callers.get(username) as Caller;
+        const variants: (Variant | null)[] = example.site
+          ? ['own company', 'other company', 'other tenant']
+          : [null];
+        for (const variant of variants) {
+          const site = variant ? siteFor(caller, variant) : 'KT-1';
+          const req = example.request({ site, com: SITE_DEVICES[site] ?? '', seq: ++seq });
+          const res = await t.app.inject({
+            method: r.method as 'GET' | 'POST',
+            url: urlOf(r.path, req.query),
+            headers: await t.auth(username),
+            ...(req.body === undefined ? {} : { payload: req.body as object }),
+          });
+          calls++;
+          const want = expectedAnswer(r, caller, variant ? site : null);
+          const got = res.statusCode;
+          const okStatus = want.status === 200 ? got >= 200 && got < 300 : got === want.status;
+          const okMessage = want.message === undefined || res.json().message === want.message;
+          if (!okStatus || !okMessage)
+            mismatches.push(
+              `${key} as ${username} (${variant ?? 'no site'}): want ${want.status} (${want.why}), got ${got} ${res.body.slice(0, 120)}`,
+            );
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(routes.length * ROLES.length);
+    expect(mismatches).toEqual([]);
+  });
+});
