@@ -39,7 +39,7 @@ const post = async (url: string, as: string | { authorization: string }, payload
 
 describe('/wss sockets end with their session and user', () => {
   it('logout of a session closes that session’s socket (4001 session ended), not the others', async () => {
-    const uid = await cloneUser(t.pool, 'robi.viewer', 'rv.logout');
+    await cloneUser(t.pool, 'robi.viewer', 'rv.logout');
     const token = await t.tokenFor('rv.logout');
     const mine = await liveLogin(base, token);
     const other = await liveLogin(base, await t.tokenFor('rv.logout'));
@@ -47,7 +47,6 @@ describe('/wss sockets end with their session and user', () => {
     expect(res.statusCode).toBe(200);
     expect(await closedWithin(mine, 1000)).toEqual({ code: 4001, reason: 'session ended' });
     await roundTrip(other);
-    expect(uid).toBeTruthy();
     other.close();
   });
 
@@ -78,6 +77,25 @@ describe('/wss sockets end with their session and user', () => {
     await roundTrip(socket);
     expect((await refresh(pair.refresh_token)).statusCode).toBe(401);
     expect(await closedWithin(socket, 1000)).toEqual({ code: 4001, reason: 'session ended' });
+  });
+
+  it('a password change closes the sockets of the sessions it ends', async () => {
+    const uid = await cloneUser(t.pool, 'robi.viewer', 'rv.password');
+    const token = await t.tokenFor('rv.password');
+    const own = await liveLogin(base, token);
+    const other = await liveLogin(base, await t.tokenFor('rv.password'));
+    const change = await post(
+      '/user/profile/change-password',
+      { authorization: `Bearer ${token}` },
+      { old_password: DEMO_PASSWORD, new_password: 'another-password-1' },
+    );
+    expect(change.statusCode).toBe(200);
+    expect(await closedWithin(other, 1000)).toEqual({ code: 4001, reason: 'session ended' });
+    await roundTrip(own);
+    // A manager setting a new password ends every session.
+    const reset = await post('/user/auth/update', 'admin', { uid, password: 'a-third-password-2' });
+    expect(reset.statusCode).toBe(200);
+    expect(await closedWithin(own, 1000)).toEqual({ code: 4001, reason: 'session ended' });
   });
 
   it('disabling the user closes its sockets (4003 user disabled)', async () => {
