@@ -138,4 +138,23 @@ describe('/wss sockets end with their session and user', () => {
     expect((await socket.next(LIVE_EVENTS.ERROR)).payload).toMatchObject({ message: 'Site not found' });
     socket.close();
   });
+
+  it('a type change within the same tenants re-evaluates the socket: a read-only user gets the reduced kinds', async () => {
+    const uid = await cloneUser(t.pool, 'robi.viewer', 'rv.type');
+    await t.pool.query(`update users set type = 'employee' where uid = $1`, [uid]);
+    const site = await buildSite(t.pool, { companyId: 'ktbl', tenants: ['robi'] });
+    const socket = await liveLogin(base, await t.tokenFor('rv.type'));
+    ackEvent(t.container.bus, site.siteUid, 11, 'robi', 'door_open');
+    await socket.next(LIVE_EVENTS.EVENT_ACKNOWLEDGED, (m) => m.payload.id === 11);
+
+    const res = await post('/user/auth/update', 'admin', { uid, type: 'read_only' });
+    expect(res.statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 1000));
+    ackEvent(t.container.bus, site.siteUid, 12, 'robi', 'door_open');
+    ackEvent(t.container.bus, site.siteUid, 13, 'robi', 'dc_low_voltage');
+    await socket.next(LIVE_EVENTS.EVENT_ACKNOWLEDGED, (m) => m.payload.id === 13);
+    await roundTrip(socket);
+    expect(receivedAckIds(socket)).toEqual([11, 13]);
+    socket.close();
+  });
 });

@@ -60,15 +60,21 @@ export async function roundTrip(c: TestLiveClient): Promise<void> {
   await c.next(LIVE_EVENTS.PONG, (m) => !before.has(m));
 }
 
-/** Publishes an EVENT_ACKNOWLEDGED (kind dc_low_voltage, company ktbl) of `tenant` on `siteUid`. */
-export function ackEvent(bus: EventBus, siteUid: string, id: number, tenant: string): void {
+/** Publishes an EVENT_ACKNOWLEDGED (kind `name`, default dc_low_voltage; company ktbl) of `tenant` on `siteUid`. */
+export function ackEvent(
+  bus: EventBus,
+  siteUid: string,
+  id: number,
+  tenant: string,
+  name = 'dc_low_voltage',
+): void {
   bus.publish('live', {
-    audience: { companyId: 'ktbl', siteUid, tenant, kind: 'dc_low_voltage' },
+    audience: { companyId: 'ktbl', siteUid, tenant, kind: name },
     message: liveMessage(LIVE_EVENTS.EVENT_ACKNOWLEDGED, {
       id,
       siteUid,
       tenant,
-      name: 'dc_low_voltage',
+      name,
       acknowledgedBy: '100',
       acknowledgedAt: new Date().toISOString(),
     }),
