@@ -70,3 +70,25 @@ describe('per-tenant keys of the free-form site maps', () => {
     expect(site.inc).toEqual({ banglalink: { amount: 1 }, robi: { amount: 2 } });
   });
 });
+
+describe('saving a narrowed map', () => {
+  it("keeps the keys of tenants the writer may not see (a robi-only superuser's update)", async () => {
+    await t.pool.query(`update users set tenants = '{robi}' where username = 'super'`);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/user/site/update',
+      headers: await t.auth('super'),
+      payload: { site_uid: KT1, more_details: { has_dg: false, power: { nominal_load_a: { robi: 25 } } } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().site.more_details).toEqual({ has_dg: false, power: { nominal_load_a: { robi: 25 } } });
+    const { rows } = await t.pool.query<{ more_details: unknown }>(
+      'select more_details from sites where uid = $1',
+      [KT1],
+    );
+    expect(rows[0]?.more_details).toEqual({
+      has_dg: false,
+      power: { nominal_load_a: { banglalink: 12, robi: 25 } },
+    });
+  });
+});

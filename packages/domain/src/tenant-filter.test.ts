@@ -5,6 +5,7 @@ import {
   isAlarmVisibleForTenants,
   isEventVisibleForTenants,
   narrowTenantKeys,
+  restoreHiddenTenantKeys,
   showTenantDropdown,
   tenantChangeTakesEffect,
   visibleSiteTenants,
@@ -96,5 +97,25 @@ describe('narrowTenantKeys', () => {
 
   it('returns the same object when every tenant key is allowed', () => {
     expect(narrowTenantKeys(details, ['banglalink', 'robi', 'grameenphone'])).toBe(details);
+  });
+});
+
+describe('restoreHiddenTenantKeys', () => {
+  it("keeps the stored keys of tenants the writer may not see; the writer's own keys are theirs", () => {
+    const stored = {
+      power: { nominal_load_a: { banglalink: 12, robi: 20 } },
+      banglalink: { x: 1 },
+      note: 'a',
+    };
+    const sent = { power: { nominal_load_a: { robi: 25 } }, note: 'b' };
+    expect(restoreHiddenTenantKeys(sent, stored, ['robi'])).toEqual({
+      power: { nominal_load_a: { banglalink: 12, robi: 25 } },
+      banglalink: { x: 1 },
+      note: 'b',
+    });
+    expect(restoreHiddenTenantKeys({ power: { nominal_load_a: {} } }, stored, ['robi'])).toEqual({
+      power: { nominal_load_a: { banglalink: 12 } },
+      banglalink: { x: 1 },
+    });
   });
 });

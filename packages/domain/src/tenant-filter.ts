@@ -77,6 +77,29 @@ export function narrowTenantKeys<T>(value: T, allowed: readonly string[]): T {
   return (changed ? out : value) as T;
 }
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The write-side of {@link narrowTenantKeys}: a free-form map a caller sends back (they saw it
+ * narrowed) keeps the stored keys of the tenants the caller may not see, at the same paths, so saving
+ * never deletes another tenant's data (docs/requirements.md#tenant-rule).
+ */
+export function restoreHiddenTenantKeys(
+  incoming: Record<string, unknown>,
+  stored: unknown,
+  allowed: readonly string[],
+): Record<string, unknown> {
+  if (!isPlainObject(stored)) return incoming;
+  const out: Record<string, unknown> = { ...incoming };
+  for (const [key, v] of Object.entries(stored)) {
+    if (TENANT_CODES.has(key) && !allowed.includes(key)) out[key] = v;
+    else if (isPlainObject(out[key]) && isPlainObject(v))
+      out[key] = restoreHiddenTenantKeys(out[key] as Record<string, unknown>, v, allowed);
+  }
+  return out;
+}
+
 /**
  * The focused tenant of an opened site (docs/requirements.md#focused-tenant): the last_site_tenant cookie value if it is
  * an allowed tenant of the site, else the site's first allowed tenant, else null.

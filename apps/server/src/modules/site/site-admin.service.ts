@@ -13,7 +13,7 @@ import {
   type SiteSaveReply,
   type SiteUpdateBody,
 } from '@towerwatch/contract';
-import { isDisableableAlarm } from '@towerwatch/domain';
+import { isDisableableAlarm, restoreHiddenTenantKeys } from '@towerwatch/domain';
 import { parseSiteAlarmSettings } from '../../alarms/settings.ts';
 import type { Caller } from '../../auth/caller.ts';
 import type { EventBus } from '../../bus/bus.ts';
@@ -101,6 +101,14 @@ export function createSiteAdminService(deps: SiteAdminDeps) {
       const site = await requireSite(deps.sites, caller, body.site_uid, false);
       if (!caller.isOperator) assertTenantsAllowed(caller, body.tenants);
       const { site_uid: uid, ...fields } = body;
+      if (fields.more_details) {
+        // The caller saw more_details narrowed to their tenants: keep the other tenants' keys.
+        fields.more_details = restoreHiddenTenantKeys(
+          fields.more_details,
+          site.more_details,
+          caller.allowedTenants,
+        );
+      }
       await deps.admin.update(uid, toWrite(fields), deps.clock.now());
       const renamed = body.name !== undefined && body.name !== site.name;
       announce(uid, site.company_id, renamed ? 'renamed' : 'other', renamed ? body.name : undefined);
