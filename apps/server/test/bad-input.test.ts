@@ -149,6 +149,15 @@ describe('bad input is a 400 naming the field, never a 500', () => {
     expect(res.json().field).toBe(field);
   });
 
+  it.each([
+    '/site/legacy-table?kind=energy&user_uid=1',
+    '/user/site/fetch?user_uid=1',
+    '/user/network/availability?user_uid=2',
+  ])('an operator naming provider staff (no company) gets an empty list: %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: await t.auth('admin') });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+  });
+
   it('refuses a NUL byte with a message that says so', async () => {
     const res = await send('GET', '/user/site/details?site_uid=%00', undefined);
     expect(res.json().message).toContain('NUL character');

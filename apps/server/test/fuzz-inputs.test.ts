@@ -30,6 +30,7 @@ function nested(depth: number): unknown {
 const EDGE_VALUES: unknown[] = [
   'a\u0000b',
   '',
+  '1', // the provider's root uid: a user without a company
   'NaN',
   '-1',
   '99999999999999999999999',
@@ -153,6 +154,23 @@ describe.runIf(runOnSystem)('fuzzed input on every endpoint', () => {
           headers = await t.auth('admin'); // a fuzzed call ended the session (change-password, two-factor)
         }
       };
+      if (e.method !== 'GET') {
+        // The whole body of a wrong type, or not JSON at all.
+        for (const payload of ['[]', '"x"', 'null', '42', '{', '{"a":\u0000}', '\u0000']) {
+          const res = await t.app.inject({
+            method: e.method,
+            url: e.path,
+            headers: { ...headers, 'content-type': 'application/json' },
+            payload,
+          });
+          if (res.statusCode >= 500)
+            failures.push(`${key} body ${JSON.stringify(payload)} → ${res.statusCode}`);
+          if (res.statusCode === 400 && !String(res.json().field ?? '').startsWith('body'))
+            failures.push(
+              `${key} body ${JSON.stringify(payload)} → 400 field ${res.json().field ?? '(none)'}`,
+            );
+        }
+      }
       for (const [where, shape] of [
         ['query', query],
         ['body', body],

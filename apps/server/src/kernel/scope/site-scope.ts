@@ -15,6 +15,9 @@ export interface ScopeLookup {
   findUserCompany(uid: string): Promise<{ companyId: string | null } | null>;
 }
 
+/** The company filter that matches no site (an operator naming a user without a company). */
+export const NO_COMPANY = '(no company)';
+
 /** The company filter implied by `user_uid` (undefined = the caller's normal scope). */
 export async function ownerFilter(
   repo: ScopeLookup,
@@ -28,8 +31,9 @@ export async function ownerFilter(
   }
   const owner = await repo.findUserCompany(userUid);
   if (!owner) throw new NotFoundError('User not found');
-  // An operator naming provider staff (no company) sees no customer sites.
-  return { companyId: owner.companyId ?? '\u0000none' };
+  // An operator naming provider staff (no company) sees no customer sites: a company id no company has
+  // (non-empty, as the repositories test it for truth; no NUL, which PostgreSQL refuses: issue 12).
+  return { companyId: owner.companyId ?? NO_COMPANY };
 }
 
 /** Throws 403 unless every tenant is allowed to the caller. */
