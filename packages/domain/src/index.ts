@@ -9,6 +9,7 @@ export * from './dashboard-counts.ts';
 export * from './dashboard-tiles.ts';
 export * from './date-ranges.ts';
 export * from './dc-load.ts';
+export * from './device-rate.ts';
 export * from './display.ts';
 export * from './duration.ts';
 export * from './event-list.ts';
