@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { admitDeviceMessage, type DeviceRateVerdict, deviceRateLimit, newDeviceRateState } from './device-rate.ts';
+import {
+  admitDeviceMessage,
+  type DeviceRateVerdict,
+  deviceRateLimit,
+  newDeviceRateState,
+} from './device-rate.ts';
 
 describe('device message rate (docs/requirements.md#device-protocol)', () => {
   it('defaults to 10 messages/s with a burst of 100, flooding after 100 refused, 60 s cool-down', () => {
