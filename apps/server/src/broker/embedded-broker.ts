@@ -208,7 +208,10 @@ export async function startEmbeddedBroker(deps: EmbeddedBrokerDeps): Promise<Emb
       const id = client ? identities.get(client) : undefined;
       if (id?.rate && (packet as object) !== id.will && deviceMayPublish(id.comId as string, packet.topic)) {
         const verdict = (rates as DeviceRates).admit(id.rate);
-        if (verdict !== 'accepted') return refuseOverRate(client as Client, id, packet, verdict, callback);
+        if (verdict !== 'accepted') {
+          refuseOverRate(client as Client, id, packet, verdict, callback);
+          return;
+        }
       }
       if (!client || id?.internal || (id?.comId && deviceMayPublish(id.comId, packet.topic))) {
         // aedes writes the PUBACK right after this callback: ingest answers only once committed.
@@ -249,7 +252,10 @@ export async function startEmbeddedBroker(deps: EmbeddedBrokerDeps): Promise<Emb
     callback: (err: Error | null) => void,
   ): void {
     deps.onRefused?.('rate_limited', packet.topic, id.comId);
-    if (verdict === 'throttled') return callback(null);
+    if (verdict === 'throttled') {
+      callback(null);
+      return;
+    }
     (rates as DeviceRates).startCooldown(id.rate as DeviceRateEntry);
     deps.log.warn({ comId: id.comId, clientId: client.id }, 'mqtt: device flooding; disconnected');
     deps.onRefused?.('rate_limit_disconnect', packet.topic, id.comId);
