@@ -94,6 +94,8 @@ interface Identity {
    * connection drops; it is never rate limited.
    */
   will: Will | null;
+  /** Disconnected for flooding: messages still in its last read are refused without counting again. */
+  flooded?: boolean;
 }
 
 function authError(): AuthenticateError {
@@ -206,14 +208,16 @@ export async function startEmbeddedBroker(deps: EmbeddedBrokerDeps): Promise<Emb
     },
     authorizePublish(client, packet, callback) {
       const id = client ? identities.get(client) : undefined;
-      if (id?.rate && (packet as object) !== id.will && deviceMayPublish(id.comId as string, packet.topic)) {
-        const verdict = (rates as DeviceRates).admit(id.rate);
+      const ownTopic = id?.comId ? deviceMayPublish(id.comId, packet.topic) : false;
+      // The last will is never rate limited (it is published once, when the connection drops).
+      if (ownTopic && id?.rate && (packet as object) !== id.will) {
+        const verdict = id.flooded ? 'flooding' : (rates as DeviceRates).admit(id.rate);
         if (verdict !== 'accepted') {
           refuseOverRate(client as Client, id, packet, verdict, callback);
           return;
         }
       }
-      if (!client || id?.internal || (id?.comId && deviceMayPublish(id.comId, packet.topic))) {
+      if (!client || id?.internal || ownTopic) {
         // aedes writes the PUBACK right after this callback: ingest answers only once committed.
         const kind = deps.onDeviceMessage ? parseDeviceTopic(packet.topic)?.kind : undefined;
         if (client && kind !== undefined && kind !== 'cmd') {
@@ -251,11 +255,16 @@ export async function startEmbeddedBroker(deps: EmbeddedBrokerDeps): Promise<Emb
     verdict: 'throttled' | 'flooding',
     callback: (err: Error | null) => void,
   ): void {
+    if (id.flooded) {
+      callback(new Error('message rate exceeded'));
+      return;
+    }
     deps.onRefused?.('rate_limited', packet.topic, id.comId);
     if (verdict === 'throttled') {
       callback(null);
       return;
     }
+    id.flooded = true;
     (rates as DeviceRates).startCooldown(id.rate as DeviceRateEntry);
     deps.log.warn({ comId: id.comId, clientId: client.id }, 'mqtt: device flooding; disconnected');
     deps.onRefused?.('rate_limit_disconnect', packet.topic, id.comId);
