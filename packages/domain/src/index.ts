@@ -30,4 +30,5 @@ export * from './tenants.ts';
 export * from './thresholds.ts';
 export * from './tile-filters.ts';
 export * from './ui.ts';
+export * from './user-management.ts';
 export * from './users.ts';

@@ -138,7 +138,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** POST /user/auth/logout. */
-    async logout(caller: Caller, body: { refresh_token?: string; all?: boolean } | undefined): Promise<void> {
+    async logout(
+      caller: Caller,
+      body: { refresh_token?: string; all?: boolean } | null | undefined,
+    ): Promise<void> {
       const now = clock.now();
       if (body?.all) {
         await authSessions.revokeUserSessions(caller.uid, now);

@@ -126,6 +126,8 @@ export function createUsersRepository(db: Queryable) {
      */
     async list(opts: {
       companyId?: string | null;
+      /** Only this user (a company-less non-operator sees itself). */
+      uid?: string;
       search?: string;
       limit: number;
       offset: number;
@@ -135,6 +137,10 @@ export function createUsersRepository(db: Queryable) {
       if (opts.companyId !== undefined) {
         values.push(opts.companyId);
         where.push(`u.company_id is not distinct from $${values.length}`);
+      }
+      if (opts.uid !== undefined) {
+        values.push(opts.uid);
+        where.push(`u.uid = $${values.length}`);
       }
       if (opts.search) {
         values.push(`%${opts.search}%`);
