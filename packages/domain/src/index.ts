@@ -1,6 +1,7 @@
 export * from './alarm-filter.ts';
 export * from './alarm-groups.ts';
 export * from './alarms.ts';
+export * from './audit.ts';
 export * from './availability.ts';
 export * from './colours.ts';
 export * from './companies.ts';

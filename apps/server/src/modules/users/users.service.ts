@@ -15,12 +15,38 @@ import {
   readOnlyMessage,
   ValidationError,
 } from '../../errors.ts';
+import { type AuditRecorder, auditActor } from '../audit/index.ts';
 import type { UserRecord, UsersRepository } from './users.repository.ts';
 
 export interface UsersServiceDeps {
   users: UsersRepository;
   authSessions: AuthSessionsRepository;
   clock: Clock;
+  /** The audit log: user create/update/delete with before and after. */
+  audit?: AuditRecorder;
+}
+
+/** Where a request came from (audit entries). */
+export interface RequestInfo {
+  ip?: string;
+}
+
+/** A user as the audit log stores it: no password hash, no TOTP secret. */
+function auditView(u: UserRecord) {
+  return {
+    uid: u.uid,
+    username: u.username,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    type: u.type,
+    tenants: u.tenants,
+    access_roles: u.accessRoles,
+    company_id: u.companyId,
+    root_user_uid: u.rootUserUid,
+    disabled: u.disabled,
+    two_factor_enabled: u.twoFactorEnabled,
+  };
 }
 
 /** The caller may manage users at all: sudo, or company/superuser with manage_users. */
@@ -70,7 +96,7 @@ export function createUsersService(deps: UsersServiceDeps) {
 
   return {
     /** POST /user/auth/signup. */
-    async signup(caller: Caller, body: SignupBody): Promise<UserRecord> {
+    async signup(caller: Caller, body: SignupBody, client: RequestInfo = {}): Promise<UserRecord> {
       assertManager(caller, 'create users');
       const accessRoles = body.meta?.accessRoles ?? [];
       assertGrantable(caller, { type: body.type, accessRoles, tenants: body.tenants ?? [] });
@@ -112,6 +138,14 @@ export function createUsersService(deps: UsersServiceDeps) {
         });
         const created = await users.findByUid(uid);
         if (!created) throw new Error('created user vanished');
+        await deps.audit?.record({
+          action: 'user.create',
+          actor: auditActor(caller),
+          companyId: created.companyId,
+          target: { type: 'user', id: created.uid },
+          after: auditView(created),
+          ip: client.ip,
+        });
         return created;
       } catch (err) {
         const code = (err as { code?: string }).code;
@@ -123,7 +157,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
 
     /** POST /user/auth/update. */
-    async update(caller: Caller, body: UserUpdateBody): Promise<UserRecord> {
+    async update(caller: Caller, body: UserUpdateBody, client: RequestInfo = {}): Promise<UserRecord> {
       assertManager(caller, 'update users');
       const target = assertInReach(caller, await users.findByUid(body.uid), body.uid);
       if (target.uid === caller.uid && caller.type !== 'sudo' && (body.type || body.meta || body.tenants)) {
@@ -155,11 +189,21 @@ export function createUsersService(deps: UsersServiceDeps) {
         await deps.authSessions.revokeUserSessions(target.uid, deps.clock.now());
       const updated = await users.findByUid(target.uid);
       if (!updated) throw new NotFoundError(`User ${body.uid} not found`);
+      await deps.audit?.record({
+        action: 'user.update',
+        actor: auditActor(caller),
+        companyId: updated.companyId,
+        target: { type: 'user', id: updated.uid },
+        before: auditView(target),
+        after: auditView(updated),
+        ip: client.ip,
+        detail: { password_reset: body.password !== undefined },
+      });
       return updated;
     },
 
     /** POST /user/auth/delete. */
-    async delete(caller: Caller, body: UserDeleteBody): Promise<void> {
+    async delete(caller: Caller, body: UserDeleteBody, client: RequestInfo = {}): Promise<void> {
       assertManager(caller, 'delete users');
       if (body.uid === caller.uid) throw new ForbiddenError('You may not delete yourself');
       const target = assertInReach(caller, await users.findByUid(body.uid), body.uid);
@@ -174,6 +218,14 @@ export function createUsersService(deps: UsersServiceDeps) {
         }
         throw err;
       }
+      await deps.audit?.record({
+        action: 'user.delete',
+        actor: auditActor(caller),
+        companyId: target.companyId,
+        target: { type: 'user', id: target.uid },
+        before: auditView(target),
+        ip: client.ip,
+      });
     },
 
     /**
