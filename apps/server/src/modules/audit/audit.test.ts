@@ -34,7 +34,11 @@ interface Entry {
 const post = async (user: string, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: await t.auth(user), payload });
 const list = async (user: string, query = '') =>
-  t.app.inject({ method: 'GET', url: `/user/audit/list?${query.includes('limit=') ? '' : 'limit=200'}${query}`, headers: await t.auth(user) });
+  t.app.inject({
+    method: 'GET',
+    url: `/user/audit/list?${query.includes('limit=') ? '' : 'limit=200'}${query}`,
+    headers: await t.auth(user),
+  });
 const entries = async (user: string, query = '') => (await list(user, query)).json().items as Entry[];
 const login = (username: string, password: string, remoteAddress = '10.7.0.1', otp?: string) =>
   t.app.inject({
