@@ -29,6 +29,7 @@ export function createUsersModule(
     authSessions: shared.authSessions,
     clock: kernel.clock,
     audit: shared.audit.recorder,
+    bus: kernel.bus,
   });
   return {
     services: { service, repository },

@@ -7,6 +7,7 @@ import { canGrant, canManageUser, type Grant, isAnyTenant, MANAGEABLE_USER_TYPES
 import { type Caller, hasAccess, toDomainUser } from '../../auth/caller.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { AuthSessionsRepository } from '../../auth/sessions.repository.ts';
+import type { EventBus } from '../../bus/bus.ts';
 import type { Clock } from '../../clock.ts';
 import {
   ConflictError,
@@ -24,6 +25,8 @@ export interface UsersServiceDeps {
   clock: Clock;
   /** The audit log: user create/update/delete with before and after. */
   audit?: AuditRecorder;
+  /** Rights changes reach the live sockets (docs/api.md "Live socket"). */
+  bus: Pick<EventBus, 'publish'>;
 }
 
 /** Where a request came from (audit entries). */
@@ -187,6 +190,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       // A new password or a disabled account ends the user's sessions.
       if (body.password || body.disabled)
         await deps.authSessions.revokeUserSessions(target.uid, deps.clock.now());
+      deps.bus.publish(body.disabled ? 'user.disabled' : 'user.rights-changed', { userUid: target.uid });
       const updated = await users.findByUid(target.uid);
       if (!updated) throw new NotFoundError(`User ${body.uid} not found`);
       await deps.audit?.record({
@@ -212,6 +216,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       }
       try {
         await users.delete(target.uid);
+        deps.bus.publish('user.disabled', { userUid: target.uid });
       } catch (err) {
         if ((err as { code?: string }).code === '23503') {
           throw new ConflictError('This user still owns sites or other records');
