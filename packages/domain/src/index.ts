@@ -1,6 +1,7 @@
 export * from './alarm-filter.ts';
 export * from './alarm-groups.ts';
 export * from './alarms.ts';
+export * from './audit.ts';
 export * from './availability.ts';
 export * from './colours.ts';
 export * from './companies.ts';
@@ -31,4 +32,5 @@ export * from './tenants.ts';
 export * from './thresholds.ts';
 export * from './tile-filters.ts';
 export * from './ui.ts';
+export * from './user-management.ts';
 export * from './users.ts';
