@@ -1,3 +1,4 @@
+export * from './audit.ts';
 export * from './input.ts';
 export * from './auth.ts';
 export * from './users.ts';
