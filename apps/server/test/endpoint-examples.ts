@@ -59,6 +59,8 @@ export const ENDPOINT_EXAMPLES: Readonly<Record<string, EndpointExample>> = {
   'POST /user/auth/delete': { request: () => ({ body: { uid: 'no-such-user' } }) },
   'GET /user/user/list': { request: () => ({ query: { page: '1', limit: '5' } }) },
   'GET /user/app/user-list': { request: () => ({ query: { page: '1', limit: '5' } }) },
+  // audit
+  'GET /user/audit/list': { request: () => ({ query: { limit: '5' } }) },
   // sites
   'GET /oem/api/site-list': { request: () => ({ query: { limit: '10' } }) },
   'GET /user/site/filter': { request: () => ({ query: { alarmName: 'door_status', limit: '10' } }) },

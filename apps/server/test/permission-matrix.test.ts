@@ -15,7 +15,8 @@
  */
 import { readOnlyMessage } from '../src/errors.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildCaller, type Caller, hasAccess } from '../src/auth/caller.ts';
+import { auditReadScope } from '@towerwatch/domain';
+import { buildCaller, type Caller, hasAccess, toDomainUser } from '../src/auth/caller.ts';
 import type { RegisteredRoute } from '../src/kernel/http/registry.ts';
 import { buildExampleFleet, ENDPOINT_EXAMPLES, KT3, SITE_DEVICES, urlOf } from './endpoint-examples.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -88,6 +89,7 @@ const SERVICE_RULES: Record<string, (c: Caller) => { status: number; message?: s
         : { status: 403 },
   'GET /user/user/list': (c) =>
     c.isOperator || manageUsers(c) || c.type === 'superuser' ? null : { status: 403 },
+  'GET /user/audit/list': (c) => (auditReadScope(toDomainUser(c.user)) === null ? { status: 403 } : null),
   'GET /user/app/user-list': (c) =>
     c.isOperator || manageUsers(c) || hasAccess(c, 'acs') ? null : { status: 403 },
 };

@@ -1,8 +1,9 @@
 /** The audit log (docs/api.md "Audit log"): its list query and entries. */
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@towerwatch/domain';
 import { z } from 'zod';
+import { safeText } from './input.ts';
 
-const filterText = z.string().trim().min(1).max(100);
+const filterText = safeText().trim().min(1).max(100);
 
 /** GET /user/audit/list: filters, paged newest first. */
 export const auditListQuery = z.object({
