@@ -2,9 +2,9 @@
  * Chromium for the browser tests: Debian's /usr/bin/chromium driven by playwright-core, plus the
  * helpers every test uses (sign in, read the side menu). Elements are found by role and label.
  */
-import { type SiteListReply, authEndpoints, siteEndpoints } from '@towerwatch/contract';
+import { authEndpoints, type SiteListReply, siteEndpoints } from '@towerwatch/contract';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 /** The demo password of every demo account. */
 export const DEMO_PASSWORD = 'towerwatch';
@@ -62,6 +62,33 @@ export async function withSignedInPage(
   } finally {
     await context.close();
   }
+}
+
+/**
+ * One Chromium for a test file: launched before its tests, closed after them. `browser` is there
+ * once the file's tests run; `withPage` is {@link withSignedInPage} on it.
+ */
+export function chromiumForFile(): {
+  readonly browser: Browser;
+  withPage: (username: string, run: (page: Page) => Promise<void>) => Promise<void>;
+} {
+  let launched: Browser | undefined;
+  beforeAll(async () => {
+    launched = await launchChromium();
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  const current = (): Browser => {
+    if (!launched) throw new Error('Chromium is launched in beforeAll: use it inside a test');
+    return launched;
+  };
+  return {
+    get browser() {
+      return current();
+    },
+    withPage: (username, run) => withSignedInPage(current(), username, run),
+  };
 }
 
 /**

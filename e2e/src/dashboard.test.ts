@@ -5,9 +5,9 @@
  * a tile click lands on /site/list with the tile's filter in the URL; the numbers are the server's.
  */
 import { type DashboardCountReply, networkEndpoints } from '@towerwatch/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGet, apiToken, launchChromium, newContext, signIn, tileLabels } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiGet, apiToken, chromiumForFile, newContext, signIn, tileLabels } from './browser.ts';
 
 const ACS_TILES = [
   'Total Sites',
@@ -50,16 +50,10 @@ const EXPECTED_TILES: Record<string, { path: string; tiles: string[] }> = {
 };
 const UNMASKED = ['Total Sites', 'DC No Load', 'DC Overload'];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 async function withUser<T>(username: string, run: (page: Page) => Promise<T>): Promise<T> {
-  const context = await newContext(browser);
+  const context = await newContext(chromium.browser);
   const page = await context.newPage();
   try {
     await signIn(page, username);

@@ -3,20 +3,15 @@
  * button is a valid .xlsx (read with exceljs) holding exactly the rows the page shows; sorting by a
  * column starts descending and toggles.
  */
-import ExcelJS from 'exceljs';
-import type { Browser } from 'playwright-core';
+
 import { buildDemoFleet } from '@towerwatch/fleet';
 import { runScenario } from '@towerwatch/simulator';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, newContext, signIn } from './browser.ts';
+import ExcelJS from 'exceljs';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumForFile, newContext, signIn } from './browser.ts';
+
+const chromium = chromiumForFile();
 
 describe('legacy dashboard export', () => {
   it('DC Energy Meter exports a real .xlsx with the shown rows', async () => {
@@ -26,7 +21,7 @@ describe('legacy dashboard export', () => {
       .slice(0, 2);
     for (const site of sites)
       await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'overload' });
-    const context = await newContext(browser);
+    const context = await newContext(chromium.browser);
     const page = await context.newPage();
     try {
       await signIn(page, 'ktbl');
@@ -76,7 +71,7 @@ describe('legacy dashboard export', () => {
   });
 
   it('sorting starts descending and toggles', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(chromium.browser);
     const page = await context.newPage();
     try {
       await signIn(page, 'ktbl');

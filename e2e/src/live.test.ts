@@ -7,17 +7,11 @@
 import { LIVE_EVENTS, type SiteListReply, siteEndpoints } from '@towerwatch/contract';
 import { buildDemoFleet } from '@towerwatch/fleet';
 import { runScenario } from '@towerwatch/simulator';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, apiToken, launchChromium, newContext, signIn } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, apiToken, chromiumForFile, newContext, signIn } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 const MAINS_ALARMS = ['mains_fail', 'ac_line_fail'];
 
@@ -47,7 +41,7 @@ async function openDashboard(page: Page, username: string) {
 describe('live counts', () => {
   it('a mains failure changes the open dashboard without a reload', async () => {
     const { token, site } = await calmSite('ktbl', () => true);
-    const context = await newContext(browser);
+    const context = await newContext(chromium.browser);
     const page = await context.newPage();
     const powerFrames: number[] = [];
     page.on('websocket', (socket) => {
@@ -105,7 +99,7 @@ describe('emergency alarm', () => {
         .map((s) => s.uid),
     );
     const { site } = await calmSite('ktbl', (s) => acsSites.has(s.uid));
-    const context = await newContext(browser);
+    const context = await newContext(chromium.browser);
     const page = await context.newPage();
     try {
       await openDashboard(page, 'ktbl');

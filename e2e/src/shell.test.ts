@@ -5,9 +5,9 @@
  * and the domain's documented decisions (Analytics needs rms; admin items other than Device List,
  * User List and Payment List are for sudo and support).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, menuItems, newContext, signIn } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, menuItems, newContext, signIn } from './browser.ts';
 
 const COMPANY_BASE = ['Dashboard', 'Map', 'All Sites', 'Site Availability', 'Site Overview'];
 const ACCOUNT = ['Account', 'Logout'];
@@ -43,16 +43,10 @@ const EXPECTED_MENUS: Record<string, string[]> = {
   ftb: [...COMPANY_BASE, 'Manage Access', 'User Management', 'Telegram', 'Analytics', ...ACCOUNT],
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 async function withPage<T>(run: (page: Page) => Promise<T>): Promise<T> {
-  const context = await newContext(browser);
+  const context = await newContext(chromium.browser);
   const page = await context.newPage();
   try {
     return await run(page);
@@ -149,7 +143,7 @@ describe('menus by role', () => {
 
 describe('top bar', () => {
   it('shows the focused site; the copy button copies its ID with a toast', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(chromium.browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const page = await context.newPage();
     try {

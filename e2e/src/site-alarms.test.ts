@@ -3,29 +3,14 @@
  * the paused alarms counted on the dashboard.
  */
 import { siteEndpoints } from '@towerwatch/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  apiToken,
-  launchChromium,
-  navigateInApp,
-  newContext,
-  signIn,
-  sitesOf,
-  withSignedInPage,
-} from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiToken, chromiumForFile, navigateInApp, newContext, signIn, sitesOf } from './browser.ts';
 import { openFromList, siteWhere } from './site-pages.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
-const withPage = (username: string, run: (page: Page) => Promise<void>) =>
-  withSignedInPage(browser, username, run);
+const withPage = chromium.withPage;
 
 async function tileCount(page: Page, tile: string): Promise<number> {
   const count = page.locator(`[data-tile="${tile}"] [data-testid="tile-count"]`);
@@ -73,7 +58,7 @@ describe('alarms and settings', () => {
     if (!site) throw new Error('no ACS site with door_status enabled');
     const paused = site.alarms.filter((a) => a.id === 'door_status' && a.isAvailable).length;
     // Paused Alarms is a tile of RMS-only users (docs/requirements.md#dashboard-tiles): ktbl.rms watches, ktbl pauses.
-    const watcherContext = await newContext(browser);
+    const watcherContext = await newContext(chromium.browser);
     const watcher = await watcherContext.newPage();
     try {
       await signIn(watcher, 'ktbl.rms');

@@ -10,20 +10,13 @@ import {
   type SiteAvailabilityReply,
   siteReportEndpoints,
 } from '@towerwatch/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGet, apiToken, launchChromium, navigateInApp, withSignedInPage } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiGet, apiToken, chromiumForFile, navigateInApp } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
-const withPage = (username: string, run: (page: Page) => Promise<void>) =>
-  withSignedInPage(browser, username, run);
+const withPage = chromium.withPage;
 
 const table = (page: Page) => page.getByRole('table', { name: 'Site availability' });
 const rows = (page: Page) => table(page).locator('tbody tr');

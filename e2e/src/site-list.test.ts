@@ -3,30 +3,14 @@
  * history page, in Chromium against the real server.
  */
 import { siteEndpoints, siteReportEndpoints } from '@towerwatch/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiGet,
-  apiToken,
-  launchChromium,
-  navigateInApp,
-  newContext,
-  signIn,
-  sitesOf,
-  withSignedInPage,
-} from './browser.ts';
+
+import { describe, expect, it } from 'vitest';
+import { apiGet, apiToken, chromiumForFile, navigateInApp, newContext, signIn, sitesOf } from './browser.ts';
 import { openSiteList, raised, type Site, siteRows } from './site-pages.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
-const withPage = (username: string, run: (page: Page) => Promise<void>) =>
-  withSignedInPage(browser, username, run);
+const withPage = chromium.withPage;
 
 describe('site list', () => {
   it('lists every visible site with a bounded number of DOM rows, and searches by name and ID', async () => {
@@ -163,7 +147,7 @@ describe('site history', () => {
 describe('site list at scale', () => {
   it('a 50,000-site list loads page by page and scrolls with a bounded number of DOM rows', async () => {
     const TOTAL = 50_000;
-    const context = await newContext(browser);
+    const context = await newContext(chromium.browser);
     const page = await context.newPage();
     try {
       // The fixture: the site list endpoint answers from 50,000 generated sites, page by page.

@@ -7,27 +7,13 @@
  */
 import { type SiteListReply, siteEndpoints } from '@towerwatch/contract';
 import { runScenario } from '@towerwatch/simulator';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  apiGet,
-  apiToken,
-  baseUrl,
-  launchChromium,
-  newContext,
-  signIn,
-  withSignedInPage,
-} from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, apiToken, baseUrl, chromiumForFile, newContext, signIn } from './browser.ts';
 
 type Site = SiteListReply['items'][number];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 async function sitesOf(username: string): Promise<Site[]> {
   const token = await apiToken(username);
@@ -114,8 +100,7 @@ async function clearSiteMarker(page: Page) {
   return first ? page.locator('[data-map-item="site"]').nth(first.index) : null;
 }
 
-const withPage = (username: string, run: (page: Page) => Promise<void>) =>
-  withSignedInPage(browser, username, run);
+const withPage = chromium.withPage;
 
 describe('site map', () => {
   it("shows every site of a company user, clustered, adding up to the API's count; no other company's site", async () => {
@@ -190,7 +175,7 @@ describe('site map', () => {
 
   it('draws the bundled base map of Bangladesh with no request leaving 127.0.0.1', async () => {
     const sites = await sitesOf('ktbl');
-    const context = await newContext(browser);
+    const context = await newContext(chromium.browser);
     const page = await context.newPage();
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
@@ -285,7 +270,7 @@ function fixtureSite(index: number): Site {
 describe('site map at scale', () => {
   it('10,000 sites draw as a bounded number of markers that add up to every site, also zoomed in', async () => {
     const TOTAL = 10_000;
-    const context = await newContext(browser);
+    const context = await newContext(chromium.browser);
     const page = await context.newPage();
     try {
       // The fixture: the site list endpoint answers from 10,000 generated sites, page by page.

@@ -5,30 +5,14 @@
 import { siteEndpoints } from '@towerwatch/contract';
 import { tenantLabel } from '@towerwatch/domain';
 import { runScenario } from '@towerwatch/simulator';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  apiGet,
-  apiToken,
-  launchChromium,
-  navigateInApp,
-  newContext,
-  signIn,
-  sitesOf,
-  withSignedInPage,
-} from './browser.ts';
+
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, apiToken, chromiumForFile, navigateInApp, newContext, signIn, sitesOf } from './browser.ts';
 import { openFromList, raised, siteWhere } from './site-pages.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
-const withPage = (username: string, run: (page: Page) => Promise<void>) =>
-  withSignedInPage(browser, username, run);
+const withPage = chromium.withPage;
 
 describe('site info', () => {
   it("shows the focused site's identity and its pin configuration", async () => {
@@ -145,7 +129,7 @@ describe('site overview', () => {
   });
 
   it('the site guard sends /site to /site/list when no site could be opened', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(chromium.browser);
     const page = await context.newPage();
     try {
       await signIn(page, 'ktbl');

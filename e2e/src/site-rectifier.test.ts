@@ -1,20 +1,13 @@
 import { runScenario } from '@towerwatch/simulator';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type ApiSite, launchChromium, navigateInApp, sitesOf, withSignedInPage } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { type ApiSite, chromiumForFile, navigateInApp, sitesOf } from './browser.ts';
 
 type Site = ApiSite;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
-const withPage = (username: string, run: (page: Page) => Promise<void>) =>
-  withSignedInPage(browser, username, run);
+const withPage = chromium.withPage;
 
 const n = (value: number) => value.toLocaleString('en-US');
 const typesOf = (site: Site) => [site.rectifier.rectifier_type, site.rectifier.rectifier_type_2];

@@ -1,13 +1,13 @@
-import { authEndpoints, userEndpoints } from '@towerwatch/contract';
 /**
  * The one-time-password step of /login (docs/requirements.md#sign-in-flow, issue 5 §2): a user with
  * two-factor on is asked for the code after the password; a wrong code shows a clear error; the
  * right one signs in. The user is created for this test through the API (signup by ktbl).
  */
 import { createHmac } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiToken, baseUrl, launchChromium, newContext } from './browser.ts';
+import { authEndpoints, userEndpoints } from '@towerwatch/contract';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiToken, baseUrl, chromiumForFile, newContext } from './browser.ts';
 
 /** RFC 6238 TOTP (HMAC-SHA1, 30 s, 6 digits), written here independently of the server's. */
 function totp(secretBase32: string, at = Date.now()): string {
@@ -34,13 +34,7 @@ async function post<T>(path: string, body: unknown, token?: string): Promise<T> 
   return JSON.parse(text) as T;
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 async function typeCode(page: Page, code: string) {
   const boxes = page.getByRole('group', { name: 'One-time password' }).locator('input');
@@ -69,7 +63,7 @@ describe('two-factor sign-in', () => {
       login.access_token,
     );
 
-    const context = await newContext(browser);
+    const context = await newContext(chromium.browser);
     const page = await context.newPage();
     try {
       await page.goto('/login');
