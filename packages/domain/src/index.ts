@@ -31,3 +31,4 @@ export * from './thresholds.ts';
 export * from './tile-filters.ts';
 export * from './ui.ts';
 export * from './users.ts';
+export * from './navigation.ts';

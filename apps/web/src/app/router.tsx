@@ -9,6 +9,11 @@ import { guarded, legacyLoader } from './guards.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
 import { LandingLayout } from './layouts/landing-layout.tsx';
 
+/** The element of a route whose loader always redirects. */
+function RedirectOnly() {
+  return null;
+}
+
 /** The route object of a declared route (paths are relative to the root layout). */
 function toRouteObject(route: FeatureRoute): RouteObject {
   const handle = route.title || route.handle ? { title: route.title, ...route.handle } : undefined;
@@ -16,7 +21,9 @@ function toRouteObject(route: FeatureRoute): RouteObject {
   const object: RouteObject = {
     ...(route.path === '/' ? { index: true } : { path: route.path.slice(1) }),
     ...(handle ? { handle } : {}),
-    ...(page ? { lazy: () => page().then((Component) => ({ Component })) } : {}),
+    // A route without a page only redirects (its check): it renders nothing, so React Router has an
+    // element for the matched leaf.
+    ...(page ? { lazy: () => page().then((Component) => ({ Component })) } : { Component: RedirectOnly }),
   };
   if ((route.layout ?? 'app') !== 'app') return object;
   const guard = guarded(...(route.guards ?? []));
