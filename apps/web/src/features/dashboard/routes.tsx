@@ -1,4 +1,4 @@
-import { type AuthUser } from '@towerwatch/contract';
+import type { AuthUser } from '@towerwatch/contract';
 import { ERROR_PAGE, holdsSites, homePathFor, isTenantAllowed, ROUTES } from '@towerwatch/domain';
 import { redirect } from 'react-router';
 import { defineFeatureRoutes } from '../../lib/feature-routes.ts';
