@@ -137,6 +137,21 @@ describe('every demo account reaches its screens by clicking', () => {
     });
   });
 
+  it("the landing page gives the vendor's contact details and offers a signed-in visitor the dashboard", async () => {
+    await asUser('ktbl', async (page) => {
+      await page.goto('/');
+      const footer = page.getByRole('contentinfo');
+      await footer.waitFor();
+      const text = (await footer.innerText()).replace(/\s+/g, ' ');
+      expect(text).not.toMatch(/[{}]/);
+      expect(text).toMatch(/Phone: \+?\d/);
+      expect(text).toMatch(/Email: \S+@\S+/);
+      expect(await page.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Go to dashboard' }).click();
+      await settled(page, '/dashboard/business');
+    });
+  });
+
   it("robi.viewer sees its tenant's dashboard and why masked tiles have no count", async () => {
     await asUser('robi.viewer', async (page) => {
       await page.getByRole('link', { name: 'Open dashboard' }).click();
