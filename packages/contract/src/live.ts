@@ -19,7 +19,13 @@ import { z } from 'zod';
  * 2. The server answers `LOGIN_OK`, or closes with {@link LIVE_CLOSE_CODES}.UNAUTHORIZED (4001) and a
  *    reason string (`invalid token`, `token expired`, `login required`, `login timeout`).
  *    When the access token expires while the socket is open the server closes it with 4001
- *    `token expired`; the client reconnects with a fresh token.
+ *    `token expired`; the client reconnects with a fresh token. When the socket's session ends
+ *    (logout, logout of all sessions, password change ending other sessions, refresh-token reuse)
+ *    it is closed with 4001 `session ended` (sign in again); when the user is disabled or deleted,
+ *    with {@link LIVE_CLOSE_CODES}.FORBIDDEN (4003) `user disabled` (do not reconnect). Both within
+ *    1 s, on every process of a scaled-out deployment. When the user's rights change (tenants,
+ *    access roles, type, company) the open socket is re-evaluated within 1 s: it receives only
+ *    what the new rights allow and leaves a focused site it may no longer see.
  * 3. `PING` every 10 s (docs/requirements.md#live-ping) is answered with `PONG`.
  * 4. `SESSION_START { site_uid }` focuses a site (scoped: refused with `ERROR` for a site the
  *    user cannot see). Pin updates (phase voltage, DG/PG, access status, battery, temperature)
@@ -41,16 +47,25 @@ export type LiveAction = (typeof LIVE_ACTIONS)[keyof typeof LIVE_ACTIONS];
 export const LIVE_CLOSE_CODES = {
   /** Missing, wrong or expired access token; the reason string says which. */
   UNAUTHORIZED: 4001,
+  /** The user was disabled or deleted (reason `user disabled`); do not reconnect. */
+  FORBIDDEN: 4003,
   /** The server is shutting down; reconnect later. */
   GOING_AWAY: 1001,
 } as const;
 
-/** Close reasons sent with {@link LIVE_CLOSE_CODES}.UNAUTHORIZED. */
+/**
+ * Close reasons: sent with {@link LIVE_CLOSE_CODES}.UNAUTHORIZED (4001), except `user disabled`
+ * (with {@link LIVE_CLOSE_CODES}.FORBIDDEN, 4003).
+ */
 export const LIVE_CLOSE_REASONS = {
   INVALID_TOKEN: 'invalid token',
   TOKEN_EXPIRED: 'token expired',
   LOGIN_REQUIRED: 'login required',
   LOGIN_TIMEOUT: 'login timeout',
+  /** The socket's session ended (logout, logout all, password change, refresh-token reuse). */
+  SESSION_ENDED: 'session ended',
+  /** The user was disabled or deleted (code 4003). */
+  USER_DISABLED: 'user disabled',
 } as const;
 
 /** A socket that has not sent a valid LOGIN within this time is closed (4001 `login timeout`). */

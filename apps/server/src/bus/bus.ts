@@ -40,6 +40,19 @@ export interface BusEvents {
   'site.config-changed': { siteUid: string; comIds?: string[] };
   /** A device command row was created (status pending): the dispatcher publishes it. */
   'command.created': { id: number };
+  /**
+   * Auth sessions of a user ended (docs/api.md "Live socket"): `sessionId` = that session only;
+   * omitted = every session of the user except `exceptSessionId`. Their live sockets are closed
+   * (4001 `session ended`).
+   */
+  'auth.session-ended': { userUid: string; sessionId?: string; exceptSessionId?: string };
+  /**
+   * A user's rights may have changed (tenants, access roles, type, company, password, disabled):
+   * their live sockets rebuild their Caller from the database (closed when the session or user is gone).
+   */
+  'user.rights-changed': { userUid: string };
+  /** A user was disabled or deleted: their live sockets are closed (4003 `user disabled`). */
+  'user.disabled': { userUid: string };
 }
 /** A bus channel name. */
 export type BusChannel = keyof BusEvents;
@@ -66,4 +79,7 @@ export const BUS_CHANNELS = [
   'site.state-changed',
   'site.config-changed',
   'command.created',
+  'auth.session-ended',
+  'user.rights-changed',
+  'user.disabled',
 ] as const satisfies readonly BusChannel[];

@@ -9,15 +9,23 @@ import type { MqttClient } from 'mqtt';
 import { BUS_CHANNELS, type BusChannel, type BusLogger, type EventBus } from './bus.ts';
 import { BUS_TOPIC_ROOT } from './mqtt-bus.ts';
 
-/** Starts the bridge on a connected client; returns the stop function. */
-export function bridgeBusToMqtt(bus: EventBus, client: MqttClient, logger?: BusLogger): () => void {
+/**
+ * Starts the bridge on a connected client; returns the stop function. `topicRoot` (default
+ * {@link BUS_TOPIC_ROOT}) separates deployments, or test runs, sharing one broker.
+ */
+export function bridgeBusToMqtt(
+  bus: EventBus,
+  client: MqttClient,
+  logger?: BusLogger,
+  topicRoot = BUS_TOPIC_ROOT,
+): () => void {
   const origin = randomUUID();
   const remote = new WeakSet<object>();
   const offs = BUS_CHANNELS.map((channel) =>
     bus.subscribe(channel, (event) => {
       if (remote.has(event as object)) return;
       client.publish(
-        `${BUS_TOPIC_ROOT}/${channel}`,
+        `${topicRoot}/${channel}`,
         JSON.stringify({ o: origin, e: event }),
         { qos: 1 },
         (err) => {
@@ -27,8 +35,8 @@ export function bridgeBusToMqtt(bus: EventBus, client: MqttClient, logger?: BusL
     }),
   );
   const onMessage = (topic: string, payload: Buffer) => {
-    if (!topic.startsWith(`${BUS_TOPIC_ROOT}/`)) return;
-    const channel = topic.slice(BUS_TOPIC_ROOT.length + 1) as BusChannel;
+    if (!topic.startsWith(`${topicRoot}/`)) return;
+    const channel = topic.slice(topicRoot.length + 1) as BusChannel;
     if (!(BUS_CHANNELS as readonly string[]).includes(channel)) return;
     try {
       const wire = JSON.parse(payload.toString('utf8')) as { o: string; e: object };
@@ -40,7 +48,7 @@ export function bridgeBusToMqtt(bus: EventBus, client: MqttClient, logger?: BusL
     }
   };
   client.on('message', onMessage);
-  client.subscribe(`${BUS_TOPIC_ROOT}/#`, { qos: 1 });
+  client.subscribe(`${topicRoot}/#`, { qos: 1 });
   return () => {
     for (const off of offs) off();
     client.removeListener('message', onMessage);
@@ -52,14 +60,15 @@ export async function startBusBridge(
   bus: EventBus,
   url: string,
   logger?: BusLogger,
+  topicRoot = BUS_TOPIC_ROOT,
 ): Promise<() => Promise<void>> {
   const { default: mqtt } = await import('mqtt');
   const client = await mqtt.connectAsync(url, {
     clientId: `towerwatch-bus-${randomUUID().slice(0, 8)}`,
     reconnectPeriod: 1000,
   });
-  client.on('connect', () => client.subscribe(`${BUS_TOPIC_ROOT}/#`, { qos: 1 }));
-  const stop = bridgeBusToMqtt(bus, client, logger);
+  client.on('connect', () => client.subscribe(`${topicRoot}/#`, { qos: 1 }));
+  const stop = bridgeBusToMqtt(bus, client, logger, topicRoot);
   return async () => {
     stop();
     await client.endAsync();

@@ -2,7 +2,8 @@
  * The live hub's bookkeeping (issue 7, built for thousands of sockets): sockets are grouped by user and
  * users by scope (company and allowed tenants). A scope holds one set of site uids for all its
  * sockets; a user is the unit of a visibility decision; sockets focused on a site are indexed by it
- * (the receivers of that site's pin updates).
+ * (the receivers of that site's pin updates); sockets are also indexed by user uid and by auth
+ * session id, so ending a session or changing a user's rights touches only their sockets.
  */
 import type { LiveEnvelope } from '../bus/bus.ts';
 import type { Caller } from '../auth/caller.ts';
@@ -21,6 +22,16 @@ export interface HubRegistry {
   readonly users: Map<string, UserEntry>;
   /** Sockets whose session is on a site (receivers of that site's pin updates). */
   readonly focused: Map<string, Set<Client>>;
+  /** Sockets by user uid (every scope) and by auth session id. */
+  readonly byUid: Map<string, Set<Client>>;
+  readonly bySession: Map<string, Set<Client>>;
+  /** Registers a signed-in socket with its user entry and in the indexes. */
+  add(client: Client): void;
+  /**
+   * Moves a socket to the user entry (and scope) of its rebuilt `caller`; it leaves its focused site
+   * when the new rights no longer show it.
+   */
+  rebind(client: Client, caller: Caller): Promise<void>;
   /** Loads or reloads a scope's site set (one load at a time, shared by whoever waits). */
   loadSites(scope: Scope): Promise<void>;
   /** The users a message for `audience` may concern (each is then checked with `canReceive`). */
@@ -42,6 +53,48 @@ export function createHubRegistry(deps: Pick<LiveHubDeps, 'siteUidsOf'>): HubReg
   const byCompany = new Map<string, Set<UserEntry>>();
   const operators = new Set<UserEntry>();
   const focused = new Map<string, Set<Client>>();
+  const byUid = new Map<string, Set<Client>>();
+  const bySession = new Map<string, Set<Client>>();
+
+  function index(map: Map<string, Set<Client>>, key: string, client: Client): void {
+    let set = map.get(key);
+    if (!set) {
+      set = new Set();
+      map.set(key, set);
+    }
+    set.add(client);
+  }
+  function unindex(map: Map<string, Set<Client>>, key: string, client: Client): void {
+    const set = map.get(key);
+    set?.delete(client);
+    if (set?.size === 0) map.delete(key);
+  }
+
+  function add(client: Client): void {
+    clients.add(client);
+    client.user.clients.add(client);
+    index(byUid, client.caller.uid, client);
+    index(bySession, client.caller.sessionId, client);
+  }
+
+  async function rebind(client: Client, caller: Caller): Promise<void> {
+    const user = await enter(caller);
+    if (!clients.has(client)) {
+      dropIfIdle(user);
+      return;
+    }
+    // Visibility is decided with the entry's caller: the entry of an unchanged scope gets the new rights.
+    user.caller = caller;
+    client.caller = caller;
+    const old = client.user;
+    if (old !== user) {
+      old.clients.delete(client);
+      client.user = user;
+      user.clients.add(client);
+      dropIfIdle(old);
+    }
+    if (client.sessionSiteUid && !user.scope.siteUids.has(client.sessionSiteUid)) setFocus(client, null);
+  }
 
   function loadSites(scope: Scope): Promise<void> {
     if (scope.loading) return scope.loading;
@@ -85,6 +138,8 @@ export function createHubRegistry(deps: Pick<LiveHubDeps, 'siteUidsOf'>): HubReg
   function detach(client: Client): void {
     if (!clients.delete(client)) return;
     if (client.expiryTimer) clearTimeout(client.expiryTimer);
+    unindex(byUid, client.caller.uid, client);
+    unindex(bySession, client.caller.sessionId, client);
     setFocus(client, null);
     client.user.clients.delete(client);
     dropIfIdle(client.user);
@@ -155,5 +210,20 @@ export function createHubRegistry(deps: Pick<LiveHubDeps, 'siteUidsOf'>): HubReg
     return user;
   }
 
-  return { clients, scopes, users, focused, loadSites, candidates, setFocus, detach, dropIfIdle, enter };
+  return {
+    clients,
+    scopes,
+    users,
+    focused,
+    byUid,
+    bySession,
+    add,
+    rebind,
+    loadSites,
+    candidates,
+    setFocus,
+    detach,
+    dropIfIdle,
+    enter,
+  };
 }

@@ -14,6 +14,7 @@ import {
 } from '@towerwatch/contract';
 import { type HubDelivery, OPEN } from './hub-delivery.ts';
 import type { HubRegistry } from './hub-registry.ts';
+import type { HubRevocation } from './hub-revocation.ts';
 import type { Client, HubSocket, LiveHubDeps } from './hub-types.ts';
 
 /** The socket's signed-in state, `client` once LOGIN succeeded. */
@@ -32,10 +33,12 @@ export function createSessionHandler(
   deps: Pick<LiveHubDeps, 'authenticate' | 'clock'>,
   registry: HubRegistry,
   { send, sendError }: Pick<HubDelivery, 'send' | 'sendError'>,
+  revocation: Pick<HubRevocation, 'epoch' | 'recheck'>,
 ): HandleClientMessage {
   const { detach, dropIfIdle, enter, setFocus, loadSites } = registry;
 
   async function login(socket: HubSocket, token: string, pending: PendingSession) {
+    const epoch = revocation.epoch();
     const auth = await deps.authenticate(token);
     if (!auth.ok) {
       socket.close(LIVE_CLOSE_CODES.UNAUTHORIZED, auth.reason);
@@ -54,7 +57,7 @@ export function createSessionHandler(
       caller: auth.caller,
       user,
       get siteUids() {
-        return user.scope.siteUids;
+        return client.user.scope.siteUids;
       },
       sessionSiteUid: null,
       expiryTimer: null,
@@ -68,8 +71,9 @@ export function createSessionHandler(
     );
     client.expiryTimer.unref();
     pending.client = client;
-    registry.clients.add(client);
-    user.clients.add(client);
+    registry.add(client);
+    // A session end or rights change published while this LOGIN was checked: check it again.
+    if (revocation.epoch() !== epoch) void revocation.recheck(client);
     if (previousSession && user.scope.siteUids.has(previousSession)) setFocus(client, previousSession);
     send(
       client,

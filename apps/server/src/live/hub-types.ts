@@ -2,7 +2,13 @@
  * Types of the live hub (live-hub.ts) shared by its parts: the socket it drives, its dependencies, and
  * its bookkeeping of sockets by user and users by scope (hub-registry.ts).
  */
-import type { LIVE_CLOSE_REASONS, LIVE_EVENTS, LivePayload, StatusCountsReply } from '@towerwatch/contract';
+import type {
+  LIVE_CLOSE_CODES,
+  LIVE_CLOSE_REASONS,
+  LIVE_EVENTS,
+  LivePayload,
+  StatusCountsReply,
+} from '@towerwatch/contract';
 import type { Logger } from 'pino';
 import type { Caller } from '../auth/caller.ts';
 import type { EventBus } from '../bus/bus.ts';
@@ -30,11 +36,29 @@ export type AuthenticateResult =
   | { ok: true; caller: Caller; expiresAt: Date }
   | { ok: false; reason: (typeof LIVE_CLOSE_REASONS)[keyof typeof LIVE_CLOSE_REASONS] };
 
+/**
+ * A signed-in socket's caller checked again against the database: the rebuilt Caller, or the close
+ * code and reason (session ended: 4001 `session ended`; user disabled or deleted: 4003 `user disabled`).
+ */
+export type RecheckResult =
+  | { ok: true; caller: Caller }
+  | {
+      ok: false;
+      code: (typeof LIVE_CLOSE_CODES)[keyof typeof LIVE_CLOSE_CODES];
+      reason: (typeof LIVE_CLOSE_REASONS)[keyof typeof LIVE_CLOSE_REASONS];
+    };
+
 export interface LiveHubDeps {
   bus: EventBus;
   clock: Clock;
   log: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
   authenticate(token: string): Promise<AuthenticateResult>;
+  /**
+   * Rebuilds a signed-in socket's Caller from the database (user, rights, session) when the bus says
+   * the user's rights changed; omitted = no re-evaluation (sockets are still closed on
+   * `auth.session-ended` and `user.disabled`).
+   */
+  recheck?(caller: Caller): Promise<RecheckResult>;
   /** Uids of the sites the caller may see (docs/requirements.md#site-scope scoping). */
   siteUidsOf(caller: Caller): Promise<string[]>;
   /** Dashboard counts of the caller (the status-counts service); omitted = no count pushes. */

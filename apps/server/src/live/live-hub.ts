@@ -13,7 +13,8 @@
  * reader never holds up the others: sends never wait.
  *
  * Parts: the bookkeeping of sockets, users and scopes (hub-registry.ts), sending (hub-delivery.ts),
- * count pushes (hub-counts.ts), a socket's own messages (hub-session.ts); here: the bus fan-out.
+ * count pushes (hub-counts.ts), a socket's own messages (hub-session.ts), closing and re-evaluating
+ * sockets when their session ends or their user's rights change (hub-revocation.ts); here: the bus fan-out.
  */
 import {
   LIVE_CLOSE_CODES,
@@ -25,11 +26,12 @@ import type { LiveEnvelope } from '../bus/bus.ts';
 import { createCountPusher } from './hub-counts.ts';
 import { createHubDelivery } from './hub-delivery.ts';
 import { createHubRegistry } from './hub-registry.ts';
+import { createHubRevocation } from './hub-revocation.ts';
 import { createSessionHandler, type PendingSession } from './hub-session.ts';
 import type { LiveHub, LiveHubDeps } from './hub-types.ts';
 import { canReceive, type SocketView, tailorMessage } from './visibility.ts';
 
-export type { AuthenticateResult, HubSocket, LiveHub, LiveHubDeps } from './hub-types.ts';
+export type { AuthenticateResult, HubSocket, LiveHub, LiveHubDeps, RecheckResult } from './hub-types.ts';
 
 export function createLiveHub(deps: LiveHubDeps): LiveHub {
   const registry = createHubRegistry(deps);
@@ -41,7 +43,12 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
     countsInterval: deps.countsIntervalMs ?? 500,
     healthInterval: deps.healthIntervalMs ?? 10_000,
   });
-  const handle = createSessionHandler(deps, registry, { send, sendError });
+  const revocation = createHubRevocation(deps, registry, (client) => {
+    // New rights, maybe a new scope: the socket gets every count of its scope again.
+    client.hasCounts = false;
+    scheduleCounts(client.user.scope);
+  });
+  const handle = createSessionHandler(deps, registry, { send, sendError }, revocation);
 
   const offLive = deps.bus.subscribe('live', (envelope: LiveEnvelope) => {
     // One serialisation per distinct message object (tailorMessage returns the same object when
@@ -104,6 +111,7 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
     size: () => registry.clients.size,
     scopes: () => registry.scopes.size,
     async close() {
+      revocation.stop();
       offLive();
       offState();
       offConfig();

@@ -3,11 +3,16 @@
  * The route is public at the HTTP level: the socket authenticates with LOGIN { token } instead.
  */
 import fastifyWebsocket from '@fastify/websocket';
-import { LIVE_CLOSE_REASONS, LIVE_PATH, type StatusCountsReply } from '@towerwatch/contract';
+import {
+  LIVE_CLOSE_CODES,
+  LIVE_CLOSE_REASONS,
+  LIVE_PATH,
+  type StatusCountsReply,
+} from '@towerwatch/contract';
 import type { Logger } from 'pino';
 import type { App } from '../kernel/types.ts';
 import { type AuthDeps, authenticateToken } from '../auth/auth-plugin.ts';
-import type { Caller } from '../auth/caller.ts';
+import { buildCaller, type Caller } from '../auth/caller.ts';
 import { siteScope, sqlParams } from '../kernel/scope/sql-scope.ts';
 import { verifyAccessToken } from '../auth/tokens.ts';
 import type { EventBus } from '../bus/bus.ts';
@@ -19,6 +24,7 @@ import {
   type HubSocket,
   type LiveHub,
   type LiveHubDeps,
+  type RecheckResult,
 } from './live-hub.ts';
 
 export interface LiveRouteDeps {
@@ -61,6 +67,24 @@ export async function authenticateSocket(token: string, deps: AuthDeps): Promise
   }
 }
 
+/**
+ * A signed-in socket's Caller rebuilt from the database when its user's rights changed: the user
+ * disabled or gone closes it with 4003 `user disabled`, its session ended with 4001 `session ended`.
+ */
+export async function recheckSocketCaller(caller: Caller, deps: AuthDeps): Promise<RecheckResult> {
+  const [user, active] = await Promise.all([
+    deps.users.findByUid(caller.uid),
+    deps.authSessions.isActive(caller.sessionId, caller.uid),
+  ]);
+  if (!user || user.disabled) {
+    return { ok: false, code: LIVE_CLOSE_CODES.FORBIDDEN, reason: LIVE_CLOSE_REASONS.USER_DISABLED };
+  }
+  if (!active) {
+    return { ok: false, code: LIVE_CLOSE_CODES.UNAUTHORIZED, reason: LIVE_CLOSE_REASONS.SESSION_ENDED };
+  }
+  return { ok: true, caller: buildCaller(user, caller.sessionId, caller.tokenExpiresAt) };
+}
+
 /** The part of a `ws` WebSocket the adapter reads (its TCP socket for corking). */
 interface WsLike {
   readonly readyState: number;
@@ -101,6 +125,7 @@ export function registerLiveRoutes(app: App, deps: LiveRouteDeps): LiveHub {
     clock: deps.clock,
     log: deps.log,
     authenticate: (token) => authenticateSocket(token, deps.auth),
+    recheck: (caller) => recheckSocketCaller(caller, deps.auth),
     siteUidsOf: (caller) => visibleSiteUids(deps.db, caller),
     countsOf: deps.countsOf,
     healthOf: deps.healthOf,

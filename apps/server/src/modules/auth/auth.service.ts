@@ -23,6 +23,7 @@ import {
   signAccessToken,
 } from '../../auth/tokens.ts';
 import { newTotpSecret, TOTP_PERIOD_S, totpSecondsLeft, totpUri, verifyTotp } from '../../auth/totp.ts';
+import type { EventBus } from '../../bus/bus.ts';
 import type { Clock } from '../../clock.ts';
 import { createAuthSessionsRepository } from '../../auth/sessions.repository.ts';
 import { type Pool, type Queryable, withTransaction } from '../../db/pool.ts';
@@ -36,6 +37,8 @@ export interface AuthServiceDeps {
   authSessions: AuthSessionsRepository;
   loginFailures: LoginFailuresRepository;
   clock: Clock;
+  /** Session ends reach the live sockets (docs/api.md "Live socket"). */
+  bus: Pick<EventBus, 'publish'>;
   tokenSecret: string;
   loginMaxFailures: number;
   loginWindowMinutes: number;
@@ -123,6 +126,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (token.revokedAt || token.sessionRevokedAt) return { error: 'Refresh token revoked' } as const;
         if (token.usedAt) {
           await repo.revokeSession(token.familyId, now);
+          deps.bus.publish('auth.session-ended', { userUid: token.userUid, sessionId: token.familyId });
           return { error: 'Refresh token already used; the session has been ended' } as const;
         }
         if (token.expiresAt.getTime() <= now.getTime()) return { error: 'Refresh token expired' } as const;
@@ -142,12 +146,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       const now = clock.now();
       if (body?.all) {
         await authSessions.revokeUserSessions(caller.uid, now);
+        deps.bus.publish('auth.session-ended', { userUid: caller.uid });
         return;
       }
       await authSessions.revokeSession(caller.sessionId, now);
+      deps.bus.publish('auth.session-ended', { userUid: caller.uid, sessionId: caller.sessionId });
       if (body?.refresh_token) {
         const token = await authSessions.findRefreshTokenForUpdate(hashRefreshToken(body.refresh_token));
-        if (token && token.userUid === caller.uid) await authSessions.revokeSession(token.familyId, now);
+        if (token && token.userUid === caller.uid) {
+          await authSessions.revokeSession(token.familyId, now);
+          deps.bus.publish('auth.session-ended', { userUid: caller.uid, sessionId: token.familyId });
+        }
       }
     },
 
@@ -205,6 +214,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       await users.update(caller.uid, { passwordHash: await hashPassword(body.new_password) });
       await authSessions.revokeUserSessions(caller.uid, clock.now(), caller.sessionId);
+      deps.bus.publish('auth.session-ended', { userUid: caller.uid, exceptSessionId: caller.sessionId });
     },
   };
 }

@@ -23,6 +23,7 @@ export function createAuthModule(
     authSessions: deps.authSessions,
     loginFailures: createLoginFailuresRepository(kernel.pool),
     clock: kernel.clock,
+    bus: kernel.bus,
     tokenSecret: config.tokenSecret,
     loginMaxFailures: config.loginMaxFailures,
     loginWindowMinutes: config.loginWindowMinutes,

@@ -27,6 +27,7 @@ export function createUsersModule(
     users: repository,
     authSessions: shared.authSessions,
     clock: kernel.clock,
+    bus: kernel.bus,
   });
   return {
     services: { service, repository },

@@ -7,6 +7,7 @@ import { type AccessRole, isAnyTenant, type UserType } from '@towerwatch/domain'
 import { type Caller, hasAccess } from '../../auth/caller.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { AuthSessionsRepository } from '../../auth/sessions.repository.ts';
+import type { EventBus } from '../../bus/bus.ts';
 import type { Clock } from '../../clock.ts';
 import {
   ConflictError,
@@ -21,6 +22,8 @@ export interface UsersServiceDeps {
   users: UsersRepository;
   authSessions: AuthSessionsRepository;
   clock: Clock;
+  /** Rights changes reach the live sockets (docs/api.md "Live socket"). */
+  bus: Pick<EventBus, 'publish'>;
 }
 
 /** Types a company/superuser manager may give, by the manager's type. */
@@ -157,6 +160,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       // A new password or a disabled account ends the user's sessions.
       if (body.password || body.disabled)
         await deps.authSessions.revokeUserSessions(target.uid, deps.clock.now());
+      deps.bus.publish(body.disabled ? 'user.disabled' : 'user.rights-changed', { userUid: target.uid });
       const updated = await users.findByUid(target.uid);
       if (!updated) throw new NotFoundError(`User ${body.uid} not found`);
       return updated;
@@ -172,6 +176,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       }
       try {
         await users.delete(target.uid);
+        deps.bus.publish('user.disabled', { userUid: target.uid });
       } catch (err) {
         if ((err as { code?: string }).code === '23503') {
           throw new ConflictError('This user still owns sites or other records');

@@ -1,0 +1,99 @@
+/**
+ * Scale-out (issue 12, finding 3): two server processes share the database and an external broker
+ * (Mosquitto at 127.0.0.1:1883), each with its own bus bridged through the broker as `startRoles` does
+ * with MQTT_URL. A socket on process B follows a logout, a disable or a tenant reduction made over
+ * HTTP on process A within 1 s. A unique topic root keeps parallel test runs apart.
+ */
+import { randomBytes } from 'node:crypto';
+import { LIVE_EVENTS } from '@towerwatch/contract';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { type App, buildApp } from '../app.ts';
+import { startBusBridge } from '../bus/mqtt-bridge.ts';
+import { type Container, createContainer } from '../composition.ts';
+import { loadConfig } from '../config.ts';
+import { createPool, type Pool } from '../db/pool.ts';
+import { buildSite } from '../ingest/test-fixtures.ts';
+import { createLogger } from '../logger.ts';
+import {
+  ackEvent,
+  cloneUser,
+  closedWithin,
+  listenBase,
+  liveLogin,
+  receivedAckIds,
+  roundTrip,
+} from './revocation-fixtures.ts';
+
+const BROKER_URL = 'mqtt://127.0.0.1:1883';
+const topicRoot = `tw-test/${randomBytes(6).toString('hex')}/bus`;
+
+/** Process A: the test server (every role). */
+let a: TestServer;
+/** Process B: a `live` process on the same database schema. */
+let b: { app: App; container: Container; pool: Pool; base: string };
+const stops: Array<() => Promise<void>> = [];
+
+beforeAll(async () => {
+  a = await startTestServer();
+  const pool = createPool({ connectionString: inject('towerwatchDbUrl'), searchPath: a.schema, max: 3 });
+  const config = loadConfig({
+    TOKEN_SECRET: a.config.tokenSecret,
+    DATA_DIR: '/nonexistent-test-data-dir',
+    LOG_LEVEL: 'silent',
+    ROLES: 'live',
+  });
+  const log = createLogger(config.logLevel);
+  const container = createContainer({ config, pool, clock: a.clock, log });
+  const app = await buildApp({ container, log, webDist: null });
+  await app.ready();
+  b = { app, container, pool, base: await listenBase(app) };
+  stops.push(await startBusBridge(a.container.bus, BROKER_URL, a.container.log, topicRoot));
+  stops.push(await startBusBridge(b.container.bus, BROKER_URL, b.container.log, topicRoot));
+});
+afterAll(async () => {
+  for (const stop of stops) await stop();
+  await b?.app.close();
+  await b?.pool.end();
+  await a?.close();
+});
+
+const postOnA = async (url: string, headers: { authorization: string }, payload: object) =>
+  a.app.inject({ method: 'POST', url, headers, payload });
+
+describe('a socket on another process follows its session and user', () => {
+  it('logout on process A closes the session’s socket on process B within 1 s', async () => {
+    await cloneUser(a.pool, 'robi.viewer', 'so.logout');
+    const token = await a.tokenFor('so.logout');
+    const socket = await liveLogin(b.base, token);
+    const res = await postOnA('/user/auth/logout', { authorization: `Bearer ${token}` }, {});
+    expect(res.statusCode).toBe(200);
+    expect(await closedWithin(socket, 1000)).toEqual({ code: 4001, reason: 'session ended' });
+  });
+
+  it('disabling the user on process A closes its socket on process B within 1 s', async () => {
+    const uid = await cloneUser(a.pool, 'robi.viewer', 'so.disable');
+    const socket = await liveLogin(b.base, await a.tokenFor('so.disable'));
+    const res = await postOnA('/user/auth/update', await a.auth('admin'), { uid, disabled: true });
+    expect(res.statusCode).toBe(200);
+    expect(await closedWithin(socket, 1000)).toEqual({ code: 4003, reason: 'user disabled' });
+  });
+
+  it('a tenant reduction on process A stops robi events on process B’s socket within 1 s', async () => {
+    const uid = await cloneUser(a.pool, 'robi.viewer', 'so.tenants', ['robi', 'grameenphone']);
+    const site = await buildSite(a.pool, { companyId: 'ktbl', tenants: ['robi', 'grameenphone'] });
+    const socket = await liveLogin(b.base, await a.tokenFor('so.tenants'));
+    ackEvent(b.container.bus, site.siteUid, 1, 'robi');
+    await socket.next(LIVE_EVENTS.EVENT_ACKNOWLEDGED, (m) => m.payload.id === 1);
+
+    const res = await postOnA('/user/auth/update', await a.auth('admin'), { uid, tenants: ['grameenphone'] });
+    expect(res.statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 1000));
+    ackEvent(b.container.bus, site.siteUid, 2, 'robi');
+    ackEvent(b.container.bus, site.siteUid, 3, 'grameenphone');
+    await socket.next(LIVE_EVENTS.EVENT_ACKNOWLEDGED, (m) => m.payload.id === 3);
+    await roundTrip(socket);
+    expect(receivedAckIds(socket)).toEqual([1, 3]);
+    socket.close();
+  });
+});
