@@ -41,6 +41,7 @@ const SHOTS: Record<string, (page: Page) => Promise<void>> = {
     await page.waitForTimeout(2500);
     await page.getByRole('img', { name: /^Masked/ }).first().hover();
     await page.getByRole('tooltip').waitFor();
+    await page.waitForTimeout(600);
   },
   'legacy-dashboard': async (page) => {
     await signIn(page, 'ktbl');
