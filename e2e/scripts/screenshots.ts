@@ -39,7 +39,10 @@ const SHOTS: Record<string, (page: Page) => Promise<void>> = {
     await page.goto(`${BASE}/dashboard/robi`);
     await page.locator('[data-tile]').first().waitFor();
     await page.waitForTimeout(2500);
-    await page.getByRole('img', { name: /^Masked/ }).first().hover();
+    await page
+      .getByRole('img', { name: /^Masked/ })
+      .first()
+      .hover();
     await page.getByRole('tooltip').waitFor();
     await page.waitForTimeout(600);
   },
