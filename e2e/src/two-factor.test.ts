@@ -78,14 +78,16 @@ describe('two-factor sign-in', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
 
-      const right = totp(setup.secret);
+      // A code is single-use: the step that turned two-factor on is spent, so sign in with the next one.
+      const next = () => totp(setup.secret, Date.now() + 30_000);
+      const right = next();
       const wrong = String((Number(right) + 500_000) % 1_000_000).padStart(6, '0');
       await typeCode(page, wrong);
       await page.getByRole('button', { name: 'Verify' }).click();
       await expect.poll(() => page.getByRole('alert').textContent()).toContain('one-time password is wrong');
       expect(new URL(page.url()).pathname).toBe('/login');
 
-      await typeCode(page, totp(setup.secret));
+      await typeCode(page, next());
       await page.getByRole('button', { name: 'Verify' }).click();
       await page.waitForURL('**/welcome');
       await page.getByRole('heading', { name: 'Welcome, OTP Tester' }).waitFor();

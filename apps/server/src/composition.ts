@@ -15,6 +15,7 @@ import { registerMetricsRoute } from './ingest/metrics-route.ts';
 import { moduleSet } from './kernel/modules.ts';
 import type { App, Kernel } from './kernel/types.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
+import { createAuditModule } from './modules/audit/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createBatteryAvailabilityModule } from './modules/battery-availability/index.ts';
 import { createEventsModule } from './modules/events/index.ts';
@@ -35,6 +36,7 @@ export interface ContainerDeps {
 function createModules(kernel: Kernel) {
   const shared = { authSessions: createAuthSessionsRepository(kernel.pool) };
   return moduleSet(kernel, shared)
+    .add('audit', createAuditModule)
     .add('users', createUsersModule)
     .add('auth', createAuthModule)
     .add('site', createSiteModule)

@@ -15,6 +15,7 @@ describe('config', () => {
       simulator: true,
       roles: ['api', 'live', 'ingest', 'jobs'],
       deviceOfflineMinutes: 15,
+      deviceMaxMsgPerS: undefined,
       databaseUrl: undefined,
     });
     expect(readFileSync(path.join(dir, 'token-secret'), 'utf8').trim()).toBe(c.tokenSecret);
@@ -45,5 +46,11 @@ describe('config', () => {
     const c = loadConfig({ ROLES: 'api, live', SIMULATOR: 'off', TOKEN_SECRET: 's'.repeat(32) });
     expect(c.roles).toEqual(['api', 'live']);
     expect(c.simulator).toBe(false);
+  });
+
+  it('takes a device message rate, positive only', () => {
+    const secret = { TOKEN_SECRET: 's'.repeat(32) };
+    expect(loadConfig({ ...secret, DEVICE_MAX_MSG_PER_S: '250' }).deviceMaxMsgPerS).toBe(250);
+    expect(() => loadConfig({ ...secret, DEVICE_MAX_MSG_PER_S: '0' })).toThrow(/DEVICE_MAX_MSG_PER_S/);
   });
 });

@@ -61,6 +61,11 @@ const envSchema = z.object({
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEVICE_OFFLINE_MINUTES: z.coerce.number().int().min(1).default(15),
+  /**
+   * Sustained messages per second per device (burst and flood tolerance scale with it); unset: the
+   * documented 10 (docs/device-protocol.md §9). Benchmarks raise it.
+   */
+  DEVICE_MAX_MSG_PER_S: z.coerce.number().positive().max(1_000_000).optional(),
   /** Seed the demo data when the database has no users (first start). */
   SEED_ON_EMPTY: onOff.default(true),
   /** Built web app served by the api role when the folder exists. */
@@ -87,6 +92,8 @@ export interface Config {
   tokenSecret: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   deviceOfflineMinutes: number;
+  /** DEVICE_MAX_MSG_PER_S; undefined = the domain's default rate. */
+  deviceMaxMsgPerS: number | undefined;
   seedOnEmpty: boolean;
   webDist: string;
   loginMaxFailures: number;
@@ -124,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenSecret: e.TOKEN_SECRET ?? persistedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     deviceOfflineMinutes: e.DEVICE_OFFLINE_MINUTES,
+    deviceMaxMsgPerS: e.DEVICE_MAX_MSG_PER_S,
     seedOnEmpty: e.SEED_ON_EMPTY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'apps', 'web', 'dist')),
     loginMaxFailures: e.LOGIN_MAX_FAILURES,

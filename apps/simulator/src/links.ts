@@ -7,6 +7,7 @@ import type { CommandMessage } from '@towerwatch/contract';
 import {
   commandMessage,
   DEVICE_QOS,
+  deviceClientId,
   deviceTopicFilter,
   deviceTopics,
   parseDeviceTopic,
@@ -77,7 +78,7 @@ export function createPerDeviceLink(
   const connect = (comId: string): MqttClient => {
     const { password } = credentials(comId);
     const client = mqtt.connect(url, {
-      clientId: comId,
+      clientId: deviceClientId(comId),
       username: comId,
       password,
       clean: false,

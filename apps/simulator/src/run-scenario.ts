@@ -1,5 +1,5 @@
 /** One-shot scenarios: connect as one site's device, publish the scenario's messages, disconnect. */
-import { DEVICE_QOS } from '@towerwatch/contract';
+import { DEVICE_QOS, deviceClientId } from '@towerwatch/contract';
 import { buildDemoFleet, type DemoFleet, demoDevicePassword } from '@towerwatch/fleet';
 import mqtt from 'mqtt';
 import { createMsgIdSource, type DeviceMessage, toDeviceMessage } from './device-message.ts';
@@ -44,7 +44,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     .applyScenario(options.scenario)
     .map((output) => toDeviceMessage(site.com_id, output, nextId, clock.now()));
   const client = await mqtt.connectAsync(options.mqttUrl ?? DEFAULT_MQTT_URL, {
-    clientId: `${site.com_id}-scenario-${now.toString(36)}`,
+    clientId: deviceClientId(site.com_id, `scenario-${now.toString(36)}`),
     username: options.auth?.username ?? site.com_id,
     password: options.auth?.password ?? demoDevicePassword(site.com_id),
     clean: true,

@@ -64,14 +64,17 @@ export const authUser = z.object({
 });
 export type AuthUser = z.infer<typeof authUser>;
 
-/** POST /user/auth/logout: ends the current session; `all: true` ends every session of the user. */
+/**
+ * POST /user/auth/logout: ends the current session; `all: true` ends every session of the user. The
+ * body is optional: absent, `null` or an empty JSON body is the same as `{}`.
+ */
 export const logoutBody = z
   .object({
     /** Also revoke this refresh token's session (when it differs from the access token's). */
     refresh_token: z.string().min(1).optional(),
     all: z.boolean().optional(),
   })
-  .optional();
+  .nullish();
 
 /** Reply of calls that only confirm. */
 export const okReply = z.object({ success: z.literal(true) });

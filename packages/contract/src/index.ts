@@ -1,3 +1,4 @@
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './users.ts';
 export * from './errors.ts';

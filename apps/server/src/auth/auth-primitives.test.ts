@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashDeviceSecret, hashPassword, verifyPassword } from './passwords.ts';
 import { newRefreshToken, signAccessToken, verifyAccessToken } from './tokens.ts';
-import { newTotpSecret, totpCode, totpSecondsLeft, totpUri, verifyTotp } from './totp.ts';
+import { newTotpSecret, totpCode, totpSecondsLeft, totpStepOf, totpUri, verifyTotp } from './totp.ts';
 
 describe('passwords (scrypt)', () => {
   it('verifies the right password only; hashes are salted', async () => {
@@ -76,6 +76,17 @@ describe('TOTP (RFC 6238)', () => {
     const secret = newTotpSecret();
     expect(verifyTotp(secret, totpCode(secret, new Date(at.getTime() - 30_000)), at)).toBe(true);
     expect(verifyTotp(secret, totpCode(secret, new Date(at.getTime() + 60_000)), at)).toBe(false);
+  });
+
+  it('names the step a code belongs to (single-use bookkeeping), within one step of drift', () => {
+    const at = new Date('2025-01-01T00:00:15Z');
+    const step = Math.floor(at.getTime() / 30_000);
+    const secret = newTotpSecret();
+    expect(totpStepOf(secret, totpCode(secret, at), at)).toBe(step);
+    expect(totpStepOf(secret, totpCode(secret, new Date(at.getTime() - 30_000)), at)).toBe(step - 1);
+    expect(totpStepOf(secret, totpCode(secret, new Date(at.getTime() + 30_000)), at)).toBe(step + 1);
+    expect(totpStepOf(secret, totpCode(secret, new Date(at.getTime() + 60_000)), at)).toBeNull();
+    expect(totpStepOf(secret, 'abc', at)).toBeNull();
   });
 
   it('reports the seconds left and an otpauth URI', () => {

@@ -2,6 +2,7 @@
  * TOTP one-time passwords (RFC 6238: HMAC-SHA1, 30 s steps, 6 digits, base32 secrets) with `otplib`.
  * Codes are checked against the injected clock, one step of drift either side.
  */
+import { timingSafeEqual } from 'node:crypto';
 import { generateSecret, generateSync, verifySync } from 'otplib';
 
 export const TOTP_PERIOD_S = 30;
@@ -31,6 +32,20 @@ export function verifyTotp(secret: string, code: string, at: Date): boolean {
     digits: DIGITS,
     epochTolerance: TOTP_PERIOD_S,
   }).valid;
+}
+
+/**
+ * The 30 s step whose code `code` is (the current step or one either side), or null. The caller
+ * makes a code single-use by accepting only a step later than the last one accepted.
+ */
+export function totpStepOf(secret: string, code: string, at: Date): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const now = Math.floor(epochOf(at) / TOTP_PERIOD_S);
+  for (const step of [now - 1, now, now + 1]) {
+    const expected = Buffer.from(totpCode(secret, new Date(step * TOTP_PERIOD_S * 1000)));
+    if (timingSafeEqual(expected, Buffer.from(code))) return step;
+  }
+  return null;
 }
 
 /** Seconds left before the current code changes. */

@@ -5,7 +5,7 @@
  * device's PUBACK, through the embedded broker.
  */
 import { randomBytes } from 'node:crypto';
-import { deviceTopics } from '@towerwatch/contract';
+import { deviceClientId, deviceTopics } from '@towerwatch/contract';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
@@ -218,7 +218,7 @@ describe('embedded broker: the device PUBACK waits for the commit', () => {
     });
     const site = await buildSite(t.pool, { companyId: 'ktbl' });
     const dev = await mqtt.connectAsync(role.brokerUrl, {
-      clientId: `${site.comId}-${randomBytes(3).toString('hex')}`,
+      clientId: deviceClientId(site.comId, randomBytes(3).toString('hex')),
       username: site.comId,
       password: site.password,
       reconnectPeriod: 0,

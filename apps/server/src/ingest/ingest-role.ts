@@ -2,7 +2,9 @@
  * Starts the ingest role: the embedded broker (when no MQTT_URL), the pipeline, the MQTT
  * subscription and the command dispatcher. Used by the composition root and by tests.
  */
+import { type DeviceRateLimit, deviceRateLimit } from '@towerwatch/domain';
 import type { Logger } from 'pino';
+import { createDeviceRates } from '../broker/device-rates.ts';
 import {
   type EmbeddedBroker,
   internalMqttCredentials,
@@ -27,6 +29,8 @@ export interface IngestRoleDeps {
   mqttUrl?: string;
   mqttPort: number;
   metrics?: IngestMetrics;
+  /** The per-device message rate (default: the domain's, 10/s; config DEVICE_MAX_MSG_PER_S). */
+  deviceRate?: DeviceRateLimit;
 }
 
 export interface IngestRole {
@@ -46,6 +50,9 @@ export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole>
   const log = deps.log.child({ role: 'ingest' });
   // The store overlays latest values the pipeline has not written yet when it (re)loads a site.
   let pending: IngestPipeline['pendingLatest'] = () => undefined;
+  // Embedded broker: it rate-limits the authenticated device (and can disconnect it). External
+  // broker: ingest limits by the topic's com_id and can only drop (docs/operations.md).
+  const rates = createDeviceRates(deps.deviceRate ?? deviceRateLimit());
   const store = createSiteStore(deps.pool, { pendingLatest: (comId) => pending(comId) });
   const pipeline = createIngestPipeline({
     pool: deps.pool,
@@ -54,6 +61,7 @@ export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole>
     clock: deps.clock,
     log,
     metrics,
+    rates: deps.mqttUrl ? rates : undefined,
   });
   pending = pipeline.pendingLatest;
   const broker = deps.mqttUrl
@@ -63,10 +71,14 @@ export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole>
         port: deps.mqttPort,
         tokenSecret: deps.tokenSecret,
         log,
+        rates,
         onDeviceMessage: (topic, payload, done) => pipeline.handle(topic, payload, done),
         onRefused: (what, topic, comId) => {
           if (what === 'forbidden_topic')
             pipeline.reject('forbidden_topic', topic ?? '', comId, 'refused by broker');
+          else if (what === 'rate_limited')
+            pipeline.reject('rate_limited', topic ?? '', comId, 'over the device message rate');
+          else if (what === 'rate_limit_disconnect') metrics.rateLimitDisconnects += 1;
           else metrics.brokerAuthFailures += 1;
         },
       });

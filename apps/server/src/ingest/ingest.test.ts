@@ -3,7 +3,8 @@
  * 127.0.0.1:1883), the ingest role, PostgreSQL (system or embedded, per vitest project) and /wss.
  */
 import { randomBytes } from 'node:crypto';
-import { deviceTopics, LIVE_EVENTS } from '@towerwatch/contract';
+import { deviceClientId, deviceTopics, LIVE_EVENTS } from '@towerwatch/contract';
+import { deviceRateLimit } from '@towerwatch/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
@@ -46,6 +47,9 @@ describe.each(['embedded', 'mosquitto'] as const)('ingest via %s broker', (broke
       mqttUrl: brokerKind === 'mosquitto' ? MOSQUITTO_URL : undefined,
       mqttPort: 0,
       metrics: t.container.ingestMetrics,
+      // One test publishes 1,000 messages of one device at once (ordering under concurrency); the
+      // device rate limit has its own tests (src/broker/device-identity.test.ts).
+      deviceRate: deviceRateLimit(100_000),
     });
   });
   afterAll(async () => {
@@ -57,7 +61,7 @@ describe.each(['embedded', 'mosquitto'] as const)('ingest via %s broker', (broke
 
   async function device(site: Pick<BuiltSite, 'comId' | 'password'>): Promise<MqttClient> {
     const c = await mqtt.connectAsync(role.brokerUrl, {
-      clientId: `${site.comId}-${randomBytes(3).toString('hex')}`,
+      clientId: deviceClientId(site.comId, randomBytes(3).toString('hex')),
       username: site.comId,
       password: site.password,
       reconnectPeriod: 0,

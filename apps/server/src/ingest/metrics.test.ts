@@ -35,6 +35,7 @@ describe('ingest metrics', () => {
       'device_messages_rejected_total{reason="invalid_payload"}': 0,
       'device_messages_rejected_total{reason="unknown_device"}': 0,
       'device_messages_rejected_total{reason="forbidden_topic"}': 0,
+      'device_messages_rejected_total{reason="rate_limited"}': 0,
       'device_messages_rejected_total{reason="duplicate"}': 1,
       device_messages_failed_total: 0,
       ingest_events_written_total: 0,
@@ -44,9 +45,10 @@ describe('ingest metrics', () => {
       device_commands_sent_total: 0,
       device_command_acks_total: 0,
       broker_auth_failures_total: 1,
+      device_rate_limit_disconnects_total: 0,
     });
     expect(new Set(Object.values(types))).toEqual(new Set(['counter']));
-    expect(Object.keys(types)).toHaveLength(11);
+    expect(Object.keys(types)).toHaveLength(12);
     expect(m.received).toBe(3);
     expect(m.rejected.duplicate).toBe(1);
   });

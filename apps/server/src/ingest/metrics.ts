@@ -13,6 +13,7 @@ export type RejectReason =
   | 'invalid_payload'
   | 'unknown_device'
   | 'forbidden_topic'
+  | 'rate_limited'
   | 'duplicate';
 
 const REJECT_REASONS: readonly RejectReason[] = [
@@ -21,6 +22,7 @@ const REJECT_REASONS: readonly RejectReason[] = [
   'invalid_payload',
   'unknown_device',
   'forbidden_topic',
+  'rate_limited',
   'duplicate',
 ];
 
@@ -41,6 +43,8 @@ export interface IngestMetrics {
   commandsSent: number;
   commandAcks: number;
   brokerAuthFailures: number;
+  /** Devices disconnected by the embedded broker for flooding (docs/device-protocol.md §9). */
+  rateLimitDisconnects: number;
   /** The last {@link RECENT_REJECTIONS} refusals (newest last), for the device health screen and tests. */
   recent: { reason: RejectReason; topic: string; comId: string | null; error: string | null }[];
   /** The registry holding the counters above (one per container), rendered by {@link metricsText}. */
@@ -62,6 +66,11 @@ const COUNTERS: readonly [CounterField, string, string][] = [
   ['commandsSent', 'device_commands_sent_total', 'Commands published to devices.'],
   ['commandAcks', 'device_command_acks_total', 'Command acknowledgements received from devices.'],
   ['brokerAuthFailures', 'broker_auth_failures_total', 'Refused MQTT broker connections.'],
+  [
+    'rateLimitDisconnects',
+    'device_rate_limit_disconnects_total',
+    'Devices disconnected by the broker for exceeding the message rate.',
+  ],
 ];
 
 /** A number property backed by a counter: the getter reads, the setter adds the increase. */

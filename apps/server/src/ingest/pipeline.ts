@@ -24,6 +24,7 @@ import { decodeDevicePayload, parseDeviceTopic } from '@towerwatch/contract';
 import type { Logger } from 'pino';
 import type { EventBus } from '../bus/bus.ts';
 import type { Clock } from '../clock.ts';
+import type { DeviceRates } from '../broker/device-rates.ts';
 import type { Pool } from '../db/pool.ts';
 import { createBatchProcessor } from './batch.ts';
 import { createLane, type Entry, type Lane, pendingLatestIn } from './lane.ts';
@@ -50,6 +51,12 @@ export interface IngestPipelineDeps {
   latestPerBatch?: number;
   /** A seen device's `last_seen_at` is written at most this often (default 30 s). */
   livenessRefreshMs?: number;
+  /**
+   * Per-device message rate by the topic's com_id, for messages from an external broker (the
+   * embedded broker limits the authenticated device itself): over it, a message of a registered
+   * device is refused as `rate_limited`.
+   */
+  rates?: DeviceRates;
 }
 
 export interface IngestPipeline {
@@ -88,7 +95,7 @@ function hashOf(s: string): number {
 }
 
 export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
-  const { metrics, log } = deps;
+  const { metrics, log, rates } = deps;
   const maxBatch = deps.maxBatch ?? 2000;
   const windowMs = deps.windowMs ?? 5;
   const lanes: Lane[] = Array.from({ length: Math.max(1, deps.lanes ?? 2) }, createLane);
@@ -192,6 +199,12 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         job.comId,
         device ? 'device not bound to a site' : 'unknown com_id',
       );
+      done?.();
+      return;
+    }
+    // After the lookup, so only registered devices get a bucket.
+    if (rates && rates.admit(rates.entryOf(job.comId)) !== 'accepted') {
+      reject('rate_limited', job.topic, job.comId, 'over the device message rate');
       done?.();
       return;
     }

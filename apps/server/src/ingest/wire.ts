@@ -3,6 +3,7 @@
  * startRoles): embedded broker or MQTT_URL, pipeline, command dispatcher, offline detection; and,
  * with the jobs role, hourly rollups, de-duplication cleanup and command time-outs.
  */
+import { deviceRateLimit } from '@towerwatch/domain';
 import { runOfflineCheck, scheduleOfflineCheck } from '../jobs/offline.ts';
 import { pruneIngestMessages, pruneRollups, rollupTelemetry } from '../jobs/rollup.ts';
 import type { Kernel } from '../kernel/types.ts';
@@ -25,6 +26,7 @@ export async function startIngest(c: IngestContainer): Promise<() => Promise<voi
     mqttUrl: c.config.mqttUrl,
     mqttPort: c.config.mqttPort,
     metrics: c.ingestMetrics,
+    deviceRate: deviceRateLimit(c.config.deviceMaxMsgPerS),
   });
   const onError = (err: unknown) => c.log.error({ err }, 'ingest job failed');
   const offlineDeps = {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEVICE_TOPIC_KINDS,
+  deviceClientId,
   deviceMayPublish,
   deviceMaySubscribe,
+  deviceMayUseClientId,
   deviceTopic,
   deviceTopicFilter,
   deviceTopics,
@@ -76,5 +78,21 @@ describe('device topics', () => {
     expect(deviceMaySubscribe('RMS1', 'tw/v1/dev/RMS2/cmd')).toBe(false);
     expect(deviceMaySubscribe('RMS1', 'tw/v1/dev/+/cmd')).toBe(false);
     expect(deviceMaySubscribe('RMS1', 'tw/v1/dev/RMS1/#')).toBe(false);
+  });
+
+  it('ties a device client id to the com_id: `{com_id}` or `{com_id}:{suffix}`', () => {
+    expect(deviceMayUseClientId('RMS1', 'RMS1')).toBe(true);
+    expect(deviceMayUseClientId('RMS1', 'RMS1:scenario-1')).toBe(true);
+    expect(deviceMayUseClientId('RMS1', 'RMS2')).toBe(false);
+    // A com_id may contain '-': "RMS1-x" is another device's client id, never RMS1's.
+    expect(deviceMayUseClientId('RMS1', 'RMS1-x')).toBe(false);
+    expect(deviceMayUseClientId('RMS1', 'RMS1:')).toBe(false);
+    expect(deviceMayUseClientId('RMS1', 'RMS1:a/b')).toBe(false);
+    expect(deviceMayUseClientId('RMS1', 'RMS1:RMS2:x')).toBe(false);
+    expect(deviceMayUseClientId('RMS1', '')).toBe(false);
+    expect(deviceMayUseClientId('RMS1', `RMS1:${'a'.repeat(33)}`)).toBe(false);
+    expect(deviceClientId('RMS1')).toBe('RMS1');
+    expect(deviceClientId('RMS1', 'tool')).toBe('RMS1:tool');
+    expect(() => deviceClientId('RMS1', 'a b')).toThrow();
   });
 });

@@ -99,6 +99,36 @@ export function deviceMayPublish(username: string, topic: string): boolean {
   return (DEVICE_PUBLISH_KINDS as readonly string[]).includes(parsed.kind);
 }
 
+/**
+ * Client id suffix allowed after `{com_id}:` (docs/device-protocol.md §1 "Client id"): 1–32 of
+ * `A–Z a–z 0–9 _ . -`. The `:` never occurs in a com_id, so one device's client id can never be
+ * another device's.
+ */
+const CLIENT_ID_SUFFIX_PATTERN = /^[A-Za-z0-9_.-]{1,32}$/;
+
+/**
+ * Broker rule: the MQTT client id of a device signed in as `comId` is `comId` itself or
+ * `{comId}:{suffix}` (a second connection of the same device, e.g. a maintenance tool). Any other
+ * client id is refused at CONNECT, so a device can never take over another device's session.
+ */
+export function deviceMayUseClientId(comId: string, clientId: string): boolean {
+  if (clientId === comId) return isValidComId(comId);
+  return (
+    isValidComId(comId) &&
+    clientId.length > comId.length + 1 &&
+    clientId.startsWith(comId) &&
+    clientId.charCodeAt(comId.length) === 58 /* ':' */ &&
+    CLIENT_ID_SUFFIX_PATTERN.test(clientId.slice(comId.length + 1))
+  );
+}
+
+/** A device's client id: its com_id, or `{comId}:{suffix}` for an extra connection. */
+export function deviceClientId(comId: string, suffix?: string): string {
+  const id = suffix === undefined ? comId : `${comId}:${suffix}`;
+  if (!deviceMayUseClientId(comId, id)) throw new Error(`invalid device client id: ${JSON.stringify(id)}`);
+  return id;
+}
+
 /** Broker ACL: a device may subscribe only to its own command topic (no wildcards). */
 export function deviceMaySubscribe(username: string, topicFilter: string): boolean {
   return isValidComId(username) && topicFilter === deviceTopics.cmd(username);

@@ -1,4 +1,5 @@
 /** Every area's endpoint table, and all of them as one list (OpenAPI, fuzz and permission tests). */
+import { auditEndpoints } from './audit.ts';
 import { authEndpoints } from './auth.ts';
 import type { EndpointDef } from './define.ts';
 import { legacyEndpoints } from './legacy.ts';
@@ -9,6 +10,7 @@ import { userEndpoints } from './users.ts';
 
 export * from './define.ts';
 export {
+  auditEndpoints,
   authEndpoints,
   legacyEndpoints,
   networkEndpoints,
@@ -25,6 +27,7 @@ export const ALL_ENDPOINTS: readonly EndpointDef[] = [
   siteReportEndpoints,
   networkEndpoints,
   legacyEndpoints,
+  auditEndpoints,
 ].flatMap((table) => Object.values(table));
 
 /** The first path segments of every endpoint (`/user/`, `/site/`, ...): these never get the web app. */

@@ -17,6 +17,7 @@ import { type EndpointDef, isFileReply } from '@towerwatch/contract';
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
+  FastifyRequest,
   FastifySchema,
   RawServerDefault,
   RouteGenericInterface,
@@ -79,7 +80,10 @@ export function route<const E extends EndpointDef>(app: App, endpoint: E, opts: 
   if (endpoint.params) schema.params = endpoint.params;
   if (endpoint.body) schema.body = endpoint.body;
   if (!isFileReply(endpoint.reply)) schema.response = { 200: endpoint.reply };
+  // An optional body may be left out even with a JSON content type (POST /user/auth/logout).
+  const optionalBody = endpoint.body?.safeParse(undefined).success === true;
   app.route({
+    ...(optionalBody ? { onRequest: dropEmptyBodyContentType } : {}),
     method: endpoint.method,
     url: endpoint.path,
     schema,
@@ -87,4 +91,10 @@ export function route<const E extends EndpointDef>(app: App, endpoint: E, opts: 
     preHandler: guardsOf(opts.rule),
     handler: opts.handler as RouteHandlerMethod,
   });
+}
+
+/** An empty request body is no body: without this, Fastify refuses an empty body sent as JSON. */
+async function dropEmptyBodyContentType(request: FastifyRequest): Promise<void> {
+  const length = Number(request.headers['content-length'] ?? 0);
+  if (length === 0 && !request.headers['transfer-encoding']) delete request.headers['content-type'];
 }

@@ -24,7 +24,10 @@ export function registerAuthRoutes(app: App, auth: AuthService): void {
     },
   });
   route(app, e.sessionStatus, { rule: signedIn, handler: (req) => auth.sessionStatus(callerOf(req)) });
-  route(app, e.twoFactor, { rule: signedIn, handler: (req) => auth.twoFactor(callerOf(req), req.body) });
+  route(app, e.twoFactor, {
+    rule: signedIn,
+    handler: (req) => auth.twoFactor(callerOf(req), req.body, { ip: req.ip }),
+  });
   route(app, e.profileUpdate, {
     rule: signedIn,
     handler: async (req) => toAuthUser(await auth.updateProfile(callerOf(req), req.body)),
@@ -32,7 +35,7 @@ export function registerAuthRoutes(app: App, auth: AuthService): void {
   route(app, e.changePassword, {
     rule: signedIn,
     handler: async (req) => {
-      await auth.changePassword(callerOf(req), req.body);
+      await auth.changePassword(callerOf(req), req.body, { ip: req.ip });
       return { success: true as const };
     },
   });

@@ -22,12 +22,13 @@ import {
   REFRESH_TOKEN_TTL_S,
   signAccessToken,
 } from '../../auth/tokens.ts';
-import { newTotpSecret, TOTP_PERIOD_S, totpSecondsLeft, totpUri, verifyTotp } from '../../auth/totp.ts';
+import { newTotpSecret, TOTP_PERIOD_S, totpSecondsLeft, totpStepOf, totpUri } from '../../auth/totp.ts';
 import type { EventBus } from '../../bus/bus.ts';
 import type { Clock } from '../../clock.ts';
 import { createAuthSessionsRepository } from '../../auth/sessions.repository.ts';
 import { type Pool, type Queryable, withTransaction } from '../../db/pool.ts';
 import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { type AuditRecorder, auditActor } from '../audit/index.ts';
 import type { UsersRepository } from '../users/index.ts';
 import type { LoginFailuresRepository } from './login-failures.repository.ts';
 
@@ -42,6 +43,8 @@ export interface AuthServiceDeps {
   tokenSecret: string;
   loginMaxFailures: number;
   loginWindowMinutes: number;
+  /** The audit log (sign-in, bursts, password and two-factor changes). */
+  audit?: AuditRecorder;
 }
 
 export interface ClientInfo {
@@ -53,7 +56,7 @@ export interface ClientInfo {
 const dummyHash = hashPassword('not-a-real-password');
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { users, authSessions, loginFailures, clock } = deps;
+  const { users, authSessions, loginFailures, clock, audit } = deps;
 
   async function issuePair(
     userUid: string,
@@ -84,32 +87,81 @@ export function createAuthService(deps: AuthServiceDeps) {
       `Too many failed sign-in attempts for this ${what}. Try again in ${deps.loginWindowMinutes} minutes.`,
     );
 
+  /** Takes one attempt of the account/address limit, or refuses with 429. */
+  async function takeAttempt(username: string, ip: string, now: Date) {
+    const since = new Date(now.getTime() - deps.loginWindowMinutes * 60_000);
+    const taken = await loginFailures.take(username, ip, since, now, deps.loginMaxFailures);
+    if (taken.blocked) throw tooMany(taken.blocked);
+    return taken;
+  }
+
+  /** A failed attempt that exhausts a limit is logged once (a burst), not every failure. */
+  async function reportBurst(
+    username: string,
+    ip: string,
+    attempt: { account: number; ip: number },
+    now: Date,
+  ) {
+    if (attempt.account !== deps.loginMaxFailures && attempt.ip !== deps.loginMaxFailures) return;
+    const user = await users.findByUsername(username);
+    await audit?.record({
+      action: 'auth.sign_in_blocked',
+      actor: null,
+      companyId: user?.companyId ?? null,
+      target: user ? { type: 'user', id: user.uid } : null,
+      ip,
+      detail: {
+        username,
+        limit: attempt.account === deps.loginMaxFailures ? 'account' : 'address',
+        failures: deps.loginMaxFailures,
+        window_minutes: deps.loginWindowMinutes,
+        at: now.toISOString(),
+      },
+    });
+  }
+
+  /** Checks a one-time password and spends its step: a code is accepted once. */
+  async function spendTotp(uid: string, secret: string, code: string, now: Date): Promise<boolean> {
+    const step = totpStepOf(secret, code, now);
+    return step !== null && (await users.consumeTotpStep(uid, step));
+  }
+
   return {
-    /** POST /user/auth/login. */
+    /**
+     * POST /user/auth/login. The attempt is counted before the password is checked, atomically, so
+     * the limit holds under concurrency; a one-time password is single-use.
+     */
     async login(body: LoginBody, client: ClientInfo): Promise<LoginReply> {
       const now = clock.now();
-      const since = new Date(now.getTime() - deps.loginWindowMinutes * 60_000);
-      const counts = await loginFailures.counts(body.username, client.ip, since);
-      if (counts.account >= deps.loginMaxFailures) throw tooMany('account');
-      if (counts.ip >= deps.loginMaxFailures) throw tooMany('address');
+      const attempt = await takeAttempt(body.username, client.ip, now);
+      const fail = async (message: string): Promise<never> => {
+        await reportBurst(body.username, client.ip, attempt, now);
+        throw new UnauthorizedError(message);
+      };
 
       const user = await users.findByUsername(body.username);
       // An unknown username is checked against a dummy hash so both cases take the same time.
       const ok =
         (await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash))) && user !== undefined;
-      if (!user || !ok || user.disabled) {
-        await loginFailures.record(body.username, client.ip, now);
-        throw new UnauthorizedError('Invalid username or password');
-      }
+      if (!user || !ok || user.disabled) return fail('Invalid username or password');
       if (user.twoFactorEnabled && user.totpSecret) {
-        if (!body.otp) return { two_factor_required: true };
-        if (!verifyTotp(user.totpSecret, body.otp, now)) {
-          await loginFailures.record(body.username, client.ip, now);
-          throw new UnauthorizedError('Invalid one-time password');
+        if (!body.otp) {
+          await loginFailures.release(attempt.id);
+          return { two_factor_required: true };
+        }
+        if (!(await spendTotp(user.uid, user.totpSecret, body.otp, now))) {
+          return fail('Invalid one-time password');
         }
       }
       await loginFailures.clearAccount(body.username);
       const sessionId = await authSessions.createSession(user.uid, now, client);
+      await audit?.record({
+        action: 'auth.sign_in',
+        actor: { uid: user.uid, username: user.username, companyId: user.companyId },
+        target: { type: 'user', id: user.uid },
+        ip: client.ip,
+        detail: { session_id: sessionId, two_factor: user.twoFactorEnabled },
+      });
       return (await issuePair(user.uid, sessionId)).pair;
     },
 
@@ -142,7 +194,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** POST /user/auth/logout. */
-    async logout(caller: Caller, body: { refresh_token?: string; all?: boolean } | undefined): Promise<void> {
+    async logout(
+      caller: Caller,
+      body: { refresh_token?: string; all?: boolean } | null | undefined,
+    ): Promise<void> {
       const now = clock.now();
       if (body?.all) {
         await authSessions.revokeUserSessions(caller.uid, now);
@@ -173,9 +228,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       };
     },
 
-    /** POST /user/auth/two-factor. */
-    async twoFactor(caller: Caller, body: TwoFactorBody): Promise<TwoFactorReply> {
+    /**
+     * POST /user/auth/two-factor. Verify and disable take an attempt of the sign-in limit (account and
+     * address; 429 past it); the code is single-use.
+     */
+    async twoFactor(caller: Caller, body: TwoFactorBody, client: ClientInfo): Promise<TwoFactorReply> {
       const user = caller.user;
+      const actor = auditActor(caller);
       if (body.action === 'setup') {
         if (user.twoFactorEnabled) {
           throw new ValidationError('body.action', 'Two-factor is already on; disable it first');
@@ -185,15 +244,23 @@ export function createAuthService(deps: AuthServiceDeps) {
         return { two_factor_enabled: false, secret, otpauth_uri: totpUri(secret, user.username) };
       }
       if (!user.totpSecret) throw new ValidationError('body.action', 'Set up two-factor first');
-      if (!verifyTotp(user.totpSecret, body.otp, clock.now())) {
+      const now = clock.now();
+      const attempt = await takeAttempt(user.username, client.ip, now);
+      if (!(await spendTotp(user.uid, user.totpSecret, body.otp, now))) {
+        await reportBurst(user.username, client.ip, attempt, now);
         throw new ValidationError('body.otp', 'Invalid one-time password');
       }
-      if (body.action === 'verify') {
-        await users.update(user.uid, { twoFactorEnabled: true });
-        return { two_factor_enabled: true };
-      }
-      await users.update(user.uid, { twoFactorEnabled: false, totpSecret: null });
-      return { two_factor_enabled: false };
+      await loginFailures.clearAccount(user.username);
+      const enable = body.action === 'verify';
+      if (enable) await users.update(user.uid, { twoFactorEnabled: true });
+      else await users.update(user.uid, { twoFactorEnabled: false, totpSecret: null });
+      await audit?.record({
+        action: enable ? 'auth.two_factor_enable' : 'auth.two_factor_disable',
+        actor,
+        target: { type: 'user', id: user.uid },
+        ip: client.ip,
+      });
+      return { two_factor_enabled: enable };
     },
 
     /** POST /user/profile/update. */
@@ -205,7 +272,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** POST /user/profile/change-password: other sessions of the user are ended. */
-    async changePassword(caller: Caller, body: ChangePasswordBody): Promise<void> {
+    async changePassword(caller: Caller, body: ChangePasswordBody, client: ClientInfo): Promise<void> {
       if (!(await verifyPassword(body.old_password, caller.user.passwordHash))) {
         throw new ValidationError('body.old_password', 'The old password is not correct');
       }
@@ -215,6 +282,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       await users.update(caller.uid, { passwordHash: await hashPassword(body.new_password) });
       await authSessions.revokeUserSessions(caller.uid, clock.now(), caller.sessionId);
       deps.bus.publish('auth.session-ended', { userUid: caller.uid, exceptSessionId: caller.sessionId });
+      await audit?.record({
+        action: 'auth.password_change',
+        actor: auditActor(caller),
+        target: { type: 'user', id: caller.uid },
+        ip: client.ip,
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 /** The auth module: sign-in, token refresh, sessions, two-factor and the caller's own profile. */
 import type { AuthSessionsRepository } from '../../auth/sessions.repository.ts';
 import type { Kernel, ServerModule } from '../../kernel/types.ts';
+import type { AuditModuleServices } from '../audit/index.ts';
 import type { UsersModuleServices } from '../users/index.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 import { type AuthService, createAuthService } from './auth.service.ts';
@@ -14,7 +15,7 @@ export interface AuthModuleServices {
 
 export function createAuthModule(
   kernel: Kernel,
-  deps: { authSessions: AuthSessionsRepository; users: UsersModuleServices },
+  deps: { authSessions: AuthSessionsRepository; users: UsersModuleServices; audit: AuditModuleServices },
 ): ServerModule<AuthModuleServices> {
   const { config } = kernel;
   const service = createAuthService({
@@ -27,6 +28,7 @@ export function createAuthModule(
     tokenSecret: config.tokenSecret,
     loginMaxFailures: config.loginMaxFailures,
     loginWindowMinutes: config.loginWindowMinutes,
+    audit: deps.audit.recorder,
   });
   return { services: { service }, registerRoutes: (app) => registerAuthRoutes(app, service) };
 }

@@ -3,6 +3,7 @@
  * modules read sites only through `lookup` (scope decisions: kernel/scope/site-scope.ts).
  */
 import type { Kernel, ServerModule } from '../../kernel/types.ts';
+import type { AuditModuleServices } from '../audit/index.ts';
 import { createCommandsRepository } from './commands.repository.ts';
 import { createSiteRepository, type SiteRepository } from './site.repository.ts';
 import { registerSiteCommandRoutes, registerSiteRoutes } from './site.routes.ts';
@@ -24,13 +25,17 @@ export interface SiteModuleServices {
   readonly lookup: SiteLookup;
 }
 
-export function createSiteModule(kernel: Kernel): ServerModule<SiteModuleServices> {
+export function createSiteModule(
+  kernel: Kernel,
+  deps: { audit: AuditModuleServices },
+): ServerModule<SiteModuleServices> {
+  const audit = deps.audit.recorder;
   const { pool, clock, bus } = kernel;
   const sites = createSiteRepository(pool);
   const commands = createCommandsRepository(pool);
   const siteService = createSiteService({ sites, commands, clock });
-  const commandsService = createSiteCommandsService({ sites, commands, clock, bus });
-  const admin = createSiteAdminService({ sites, admin: createSiteAdminRepository(pool), clock, bus });
+  const commandsService = createSiteCommandsService({ sites, commands, clock, bus, audit });
+  const admin = createSiteAdminService({ sites, admin: createSiteAdminRepository(pool), clock, bus, audit });
   const reports = createSiteReportsService({ sites, reports: createSiteReportsRepository(pool), clock });
   return {
     services: { lookup: sites },

@@ -19,6 +19,7 @@ import type { Caller } from '../../auth/caller.ts';
 import type { EventBus } from '../../bus/bus.ts';
 import type { Clock } from '../../clock.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
+import { type AuditRecorder, auditActor } from '../audit/index.ts';
 import type { SiteRepository } from './site.repository.ts';
 import type { SiteAdminRepository, SiteWrite } from './site-admin.repository.ts';
 import { assertTenantsAllowed, requireSite } from '../../kernel/scope/site-scope.ts';
@@ -29,6 +30,8 @@ export interface SiteAdminDeps {
   admin: SiteAdminRepository;
   clock: Clock;
   bus?: Pick<EventBus, 'publish'>;
+  /** The audit log: site creation, updates and settings changes. */
+  audit?: AuditRecorder;
 }
 
 function toWrite(b: Omit<SiteUpdateBody, 'site_uid'>): SiteWrite {
@@ -94,6 +97,13 @@ export function createSiteAdminService(deps: SiteAdminDeps) {
         deps.clock.now(),
       );
       announce(uid, owner.companyId, 'other');
+      await deps.audit?.record({
+        action: 'site.create',
+        actor: auditActor(caller),
+        companyId: owner.companyId,
+        target: { type: 'site', id: uid },
+        after: fields,
+      });
       return reply(caller, uid);
     },
 
@@ -104,6 +114,14 @@ export function createSiteAdminService(deps: SiteAdminDeps) {
       await deps.admin.update(uid, toWrite(fields), deps.clock.now());
       const renamed = body.name !== undefined && body.name !== site.name;
       announce(uid, site.company_id, renamed ? 'renamed' : 'other', renamed ? body.name : undefined);
+      await deps.audit?.record({
+        action: 'site.update',
+        actor: auditActor(caller),
+        companyId: site.company_id,
+        target: { type: 'site', id: uid },
+        before: { name: site.name, tenants: site.tenants },
+        after: fields,
+      });
       return reply(caller, uid);
     },
 
@@ -130,6 +148,14 @@ export function createSiteAdminService(deps: SiteAdminDeps) {
       }
       const settings = await deps.admin.saveSetting(site.uid, body.prop, body.value, alarm, deps.clock.now());
       announce(site.uid, site.company_id, 'settings');
+      await deps.audit?.record({
+        action: 'site.settings_save',
+        actor: auditActor(caller),
+        companyId: site.company_id,
+        target: { type: 'site', id: site.uid },
+        before: { [body.prop]: site.settings[body.prop] ?? null },
+        after: { [body.prop]: body.value },
+      });
       deps.bus?.publish('site.state-changed', { companyId: site.company_id, siteUids: [site.uid] });
       return {
         siteUid: site.uid,

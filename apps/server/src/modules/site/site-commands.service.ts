@@ -14,6 +14,7 @@ import { assertNotReadOnly } from '../../kernel/http/guards.ts';
 import type { EventBus } from '../../bus/bus.ts';
 import type { Clock } from '../../clock.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
+import { type AuditRecorder, auditActor } from '../audit/index.ts';
 import type { CommandsRepository } from './commands.repository.ts';
 import { DIGITAL_OUTPUTS, digitalControlsOf } from './digital-controls.ts';
 import type { SiteRepository } from './site.repository.ts';
@@ -24,6 +25,8 @@ export interface SiteCommandsDeps {
   commands: CommandsRepository;
   clock: Clock;
   bus?: Pick<EventBus, 'publish'>;
+  /** The audit log: every device command with its operator. */
+  audit?: AuditRecorder;
 }
 
 type AccessCommand = 'unlock' | 'clear_security_breach' | 'clear_lock_open_fail';
@@ -37,7 +40,14 @@ const ACTION_TEXT: Record<AccessCommand | 'digital_control', string> = {
 };
 
 export function createSiteCommandsService(deps: SiteCommandsDeps) {
-  async function record(caller: Caller, siteUid: string, comId: string, command: string, params: object) {
+  async function record(
+    caller: Caller,
+    site: { uid: string; company_id: string },
+    comId: string,
+    command: string,
+    params: object,
+  ) {
+    const siteUid = site.uid;
     const id = await deps.commands.insert({
       siteUid,
       comId,
@@ -47,6 +57,13 @@ export function createSiteCommandsService(deps: SiteCommandsDeps) {
       at: deps.clock.now(),
     });
     deps.bus?.publish('command.created', { id });
+    await deps.audit?.record({
+      action: 'device.command',
+      actor: auditActor(caller),
+      companyId: site.company_id,
+      target: { type: 'device', id: comId },
+      detail: { command_id: id, command, site_uid: siteUid, params },
+    });
     return { command_id: id, status: 'pending' as const };
   }
 
@@ -74,7 +91,7 @@ export function createSiteCommandsService(deps: SiteCommandsDeps) {
       const comId = await deviceOf(site.uid, site.devices ?? [], body, command);
       // Params follow the device contract (`commandMessage`): unlock releases for 10 s.
       const params = command === 'unlock' ? { duration_s: 10 } : {};
-      return record(caller, site.uid, comId, command, params);
+      return record(caller, site, comId, command, params);
     },
 
     async digitalControl(caller: Caller, body: DigitalControlBody): Promise<CommandReply> {
@@ -86,7 +103,7 @@ export function createSiteCommandsService(deps: SiteCommandsDeps) {
       if (!DIGITAL_OUTPUTS.some((o) => o.pin === body.pin_name)) {
         throw new ValidationError('body.pin_name', 'Not a digital output of the device');
       }
-      return record(caller, site.uid, body.com_id, 'digital_control', {
+      return record(caller, site, body.com_id, 'digital_control', {
         pin: body.pin_name,
         value: body.value,
       });

@@ -4,6 +4,7 @@
  */
 import type { AuthSessionsRepository } from '../../auth/sessions.repository.ts';
 import type { Kernel, ServerModule } from '../../kernel/types.ts';
+import type { AuditModuleServices } from '../audit/index.ts';
 import { createUsersRepository, type UsersRepository } from './users.repository.ts';
 import { registerUsersRoutes } from './users.routes.ts';
 import { createUsersService, type UsersService } from './users.service.ts';
@@ -20,13 +21,14 @@ export interface UsersModuleServices {
 
 export function createUsersModule(
   kernel: Kernel,
-  shared: { authSessions: AuthSessionsRepository },
+  shared: { authSessions: AuthSessionsRepository; audit: AuditModuleServices },
 ): ServerModule<UsersModuleServices> {
   const repository = createUsersRepository(kernel.pool);
   const service = createUsersService({
     users: repository,
     authSessions: shared.authSessions,
     clock: kernel.clock,
+    audit: shared.audit.recorder,
     bus: kernel.bus,
   });
   return {

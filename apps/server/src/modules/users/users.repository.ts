@@ -126,6 +126,8 @@ export function createUsersRepository(db: Queryable) {
      */
     async list(opts: {
       companyId?: string | null;
+      /** Only this user (a company-less non-operator sees itself). */
+      uid?: string;
       search?: string;
       limit: number;
       offset: number;
@@ -135,6 +137,10 @@ export function createUsersRepository(db: Queryable) {
       if (opts.companyId !== undefined) {
         values.push(opts.companyId);
         where.push(`u.company_id is not distinct from $${values.length}`);
+      }
+      if (opts.uid !== undefined) {
+        values.push(opts.uid);
+        where.push(`u.uid = $${values.length}`);
       }
       if (opts.search) {
         values.push(`%${opts.search}%`);
@@ -186,12 +192,26 @@ export function createUsersRepository(db: Queryable) {
         sets.push(`${CHANGE_COLUMNS[key]} = $${values.length}`);
       }
       if (changes.passwordHash !== undefined) sets.push('password_changed_at = now()');
+      if (changes.totpSecret !== undefined) sets.push('totp_last_step = null');
       if (sets.length === 0) return;
       values.push(uid);
       await db.query(
         `update users set ${sets.join(', ')}, updated_at = now() where uid = $${values.length}`,
         values,
       );
+    },
+
+    /**
+     * Spends the TOTP step `step` of the user: true only when it is later than the last one spent (a
+     * code is single-use, even between concurrent requests).
+     */
+    async consumeTotpStep(uid: string, step: number): Promise<boolean> {
+      const res = await db.query(
+        `update users set totp_last_step = $2
+         where uid = $1 and (totp_last_step is null or totp_last_step < $2)`,
+        [uid, step],
+      );
+      return (res.rowCount ?? 0) > 0;
     },
 
     async delete(uid: string): Promise<boolean> {

@@ -13,16 +13,16 @@ const signedIn = rules.signedIn();
 export function registerUsersRoutes(app: App, users: UsersService): void {
   route(app, e.signup, {
     rule: signedIn,
-    handler: async (req) => toAuthUser(await users.signup(callerOf(req), req.body)),
+    handler: async (req) => toAuthUser(await users.signup(callerOf(req), req.body, { ip: req.ip })),
   });
   route(app, e.update, {
     rule: signedIn,
-    handler: async (req) => toAuthUser(await users.update(callerOf(req), req.body)),
+    handler: async (req) => toAuthUser(await users.update(callerOf(req), req.body, { ip: req.ip })),
   });
   route(app, e.delete, {
     rule: signedIn,
     handler: async (req) => {
-      await users.delete(callerOf(req), req.body);
+      await users.delete(callerOf(req), req.body, { ip: req.ip });
       return { success: true as const };
     },
   });

@@ -3,8 +3,8 @@
  * manage_users manage the users of their own company only, never granting more than they have.
  */
 import type { SignupBody, UserDeleteBody, UserListQuery, UserUpdateBody } from '@towerwatch/contract';
-import { type AccessRole, isAnyTenant, type UserType } from '@towerwatch/domain';
-import { type Caller, hasAccess } from '../../auth/caller.ts';
+import { canGrant, canManageUser, type Grant, isAnyTenant, MANAGEABLE_USER_TYPES } from '@towerwatch/domain';
+import { type Caller, hasAccess, toDomainUser } from '../../auth/caller.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { AuthSessionsRepository } from '../../auth/sessions.repository.ts';
 import type { EventBus } from '../../bus/bus.ts';
@@ -16,60 +16,82 @@ import {
   readOnlyMessage,
   ValidationError,
 } from '../../errors.ts';
+import { type AuditRecorder, auditActor } from '../audit/index.ts';
 import type { UserRecord, UsersRepository } from './users.repository.ts';
 
 export interface UsersServiceDeps {
   users: UsersRepository;
   authSessions: AuthSessionsRepository;
   clock: Clock;
+  /** The audit log: user create/update/delete with before and after. */
+  audit?: AuditRecorder;
   /** Rights changes reach the live sockets (docs/api.md "Live socket"). */
   bus: Pick<EventBus, 'publish'>;
 }
 
-/** Types a company/superuser manager may give, by the manager's type. */
-const MANAGEABLE_TYPES: Partial<Record<UserType, readonly UserType[]>> = {
-  company: ['company', 'employee', 'read_only'],
-  superuser: ['superuser', 'company', 'employee', 'read_only'],
-};
+/** Where a request came from (audit entries). */
+export interface RequestInfo {
+  ip?: string;
+}
+
+/** A user as the audit log stores it: no password hash, no TOTP secret. */
+function auditView(u: UserRecord) {
+  return {
+    uid: u.uid,
+    username: u.username,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    type: u.type,
+    tenants: u.tenants,
+    access_roles: u.accessRoles,
+    company_id: u.companyId,
+    root_user_uid: u.rootUserUid,
+    disabled: u.disabled,
+    two_factor_enabled: u.twoFactorEnabled,
+  };
+}
 
 /** The caller may manage users at all: sudo, or company/superuser with manage_users. */
 function assertManager(caller: Caller, action: string): void {
   if (caller.isReadOnly) throw new ForbiddenError(readOnlyMessage(action));
   if (caller.type === 'sudo') return;
-  if (!MANAGEABLE_TYPES[caller.type] || !hasAccess(caller, 'manage_users')) {
+  if (!MANAGEABLE_USER_TYPES[caller.type] || !hasAccess(caller, 'manage_users')) {
     throw new ForbiddenError(`Only users with the Manage Other Users access may ${action}`);
   }
   if (!caller.companyId) throw new ForbiddenError(`Only users of a company may ${action}`);
 }
 
-/** The target user is within the caller's reach (404 outside, like every scoped lookup). */
+/**
+ * The target user is within the caller's reach: 404 outside the caller's company (like every scoped
+ * lookup), 403 when its rights are not a subset of the caller's (domain `canManageUser`).
+ */
 function assertInReach(caller: Caller, target: UserRecord | undefined, uid: string): UserRecord {
   if (!target || (caller.type !== 'sudo' && target.companyId !== caller.companyId)) {
     throw new NotFoundError(`User ${uid} not found`);
   }
-  if (caller.type !== 'sudo' && !(MANAGEABLE_TYPES[caller.type] ?? []).includes(target.type)) {
-    throw new ForbiddenError(`You may not manage a ${target.type} user`);
-  }
+  const check = canManageUser(toDomainUser(caller.user), toDomainUser(target));
+  if (!check.allowed) throw new ForbiddenError(check.reason);
   return target;
 }
 
-/** Checks type, access roles and tenants a non-sudo manager wants to give. */
-function assertGrantable(
-  caller: Caller,
-  grant: { type?: UserType; accessRoles?: AccessRole[]; tenants?: string[] },
-): void {
+/** Checks type, access roles and tenants a manager wants to give (domain `canGrant`). */
+function assertGrantable(caller: Caller, grant: Grant): void {
   for (const t of grant.tenants ?? []) {
     if (!isAnyTenant(t)) throw new ValidationError('body.tenants', `Unknown tenant '${t}'`);
   }
-  if (caller.type === 'sudo') return;
-  if (grant.type && !(MANAGEABLE_TYPES[caller.type] ?? []).includes(grant.type)) {
-    throw new ForbiddenError(`You may not give the type ${grant.type}`);
-  }
-  const extra = (grant.accessRoles ?? []).filter((r) => !caller.accessRoles.includes(r));
-  if (extra.length) throw new ForbiddenError(`You may not grant access you do not have: ${extra.join(', ')}`);
-  const foreign = (grant.tenants ?? []).filter((t) => !caller.allowedTenants.includes(t));
-  if (foreign.length)
-    throw new ForbiddenError(`You may not grant tenants you do not have: ${foreign.join(', ')}`);
+  const check = canGrant(toDomainUser(caller.user), grant);
+  if (!check.allowed) throw new ForbiddenError(check.reason);
+}
+
+/**
+ * Whose users a list shows: operators every user; a company user its company's users; a non-operator
+ * without a company (docs/requirements.md#menu-visibility: "own company") only itself, never the
+ * provider's company-less staff.
+ */
+function listScope(caller: Caller): { companyId?: string | null; uid?: string } {
+  if (caller.isOperator) return {};
+  return caller.companyId ? { companyId: caller.companyId } : { uid: caller.uid };
 }
 
 export function createUsersService(deps: UsersServiceDeps) {
@@ -77,10 +99,10 @@ export function createUsersService(deps: UsersServiceDeps) {
 
   return {
     /** POST /user/auth/signup. */
-    async signup(caller: Caller, body: SignupBody): Promise<UserRecord> {
+    async signup(caller: Caller, body: SignupBody, client: RequestInfo = {}): Promise<UserRecord> {
       assertManager(caller, 'create users');
       const accessRoles = body.meta?.accessRoles ?? [];
-      assertGrantable(caller, { type: body.type, accessRoles, tenants: body.tenants });
+      assertGrantable(caller, { type: body.type, accessRoles, tenants: body.tenants ?? [] });
       let companyId: string | null;
       let rootUserUid: string | null;
       if (caller.type === 'sudo') {
@@ -119,6 +141,14 @@ export function createUsersService(deps: UsersServiceDeps) {
         });
         const created = await users.findByUid(uid);
         if (!created) throw new Error('created user vanished');
+        await deps.audit?.record({
+          action: 'user.create',
+          actor: auditActor(caller),
+          companyId: created.companyId,
+          target: { type: 'user', id: created.uid },
+          after: auditView(created),
+          ip: client.ip,
+        });
         return created;
       } catch (err) {
         const code = (err as { code?: string }).code;
@@ -130,7 +160,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
 
     /** POST /user/auth/update. */
-    async update(caller: Caller, body: UserUpdateBody): Promise<UserRecord> {
+    async update(caller: Caller, body: UserUpdateBody, client: RequestInfo = {}): Promise<UserRecord> {
       assertManager(caller, 'update users');
       const target = assertInReach(caller, await users.findByUid(body.uid), body.uid);
       if (target.uid === caller.uid && caller.type !== 'sudo' && (body.type || body.meta || body.tenants)) {
@@ -163,11 +193,21 @@ export function createUsersService(deps: UsersServiceDeps) {
       deps.bus.publish(body.disabled ? 'user.disabled' : 'user.rights-changed', { userUid: target.uid });
       const updated = await users.findByUid(target.uid);
       if (!updated) throw new NotFoundError(`User ${body.uid} not found`);
+      await deps.audit?.record({
+        action: 'user.update',
+        actor: auditActor(caller),
+        companyId: updated.companyId,
+        target: { type: 'user', id: updated.uid },
+        before: auditView(target),
+        after: auditView(updated),
+        ip: client.ip,
+        detail: { password_reset: body.password !== undefined },
+      });
       return updated;
     },
 
     /** POST /user/auth/delete. */
-    async delete(caller: Caller, body: UserDeleteBody): Promise<void> {
+    async delete(caller: Caller, body: UserDeleteBody, client: RequestInfo = {}): Promise<void> {
       assertManager(caller, 'delete users');
       if (body.uid === caller.uid) throw new ForbiddenError('You may not delete yourself');
       const target = assertInReach(caller, await users.findByUid(body.uid), body.uid);
@@ -183,6 +223,14 @@ export function createUsersService(deps: UsersServiceDeps) {
         }
         throw err;
       }
+      await deps.audit?.record({
+        action: 'user.delete',
+        actor: auditActor(caller),
+        companyId: target.companyId,
+        target: { type: 'user', id: target.uid },
+        before: auditView(target),
+        ip: client.ip,
+      });
     },
 
     /**
@@ -194,7 +242,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         throw new ForbiddenError('The user list needs the Manage Other Users access');
       }
       return users.list({
-        companyId: caller.isOperator ? undefined : caller.companyId,
+        ...listScope(caller),
         search: query.search,
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
@@ -210,7 +258,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         throw new ForbiddenError('The access-user list needs the ACS access');
       }
       return users.list({
-        companyId: caller.isOperator ? undefined : caller.companyId,
+        ...listScope(caller),
         search: query.search,
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
