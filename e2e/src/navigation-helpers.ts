@@ -53,9 +53,10 @@ export async function clickMenuItem(page: Page, item: { label: string; path: str
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   await nav.getByRole('link', { name: item.label, exact: true }).click();
   await nav.waitFor({ state: 'detached' });
-  await page.waitForURL((url) => url.pathname !== '/welcome');
-  // Site Overview may go through the site list (the setup guard opens a site first).
-  await page.waitForLoadState('domcontentloaded');
+  // Wait for the item's page, not the page we came from. Site Overview without an open site goes to
+  // All Sites to choose one (guard 5: an operator's sign-in opens no site).
+  const targets = item.path === '/site' ? ['/site', '/site/list'] : [item.path];
+  await page.waitForURL((url) => targets.includes(url.pathname), { timeout: 20_000 });
   const path = pathOf(page);
   await settled(page, path);
   return path;
