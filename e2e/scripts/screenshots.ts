@@ -33,6 +33,19 @@ const SHOTS: Record<string, (page: Page) => Promise<void>> = {
     await page.locator('[data-tile]').first().waitFor();
     await page.waitForTimeout(2500);
   },
+  // A tenant read-only user: its tenant's dashboard, with the reason of a masked tile shown on focus.
+  'tenant-dashboard': async (page) => {
+    await signIn(page, 'robi.viewer');
+    await page.goto(`${BASE}/dashboard/robi`);
+    await page.locator('[data-tile]').first().waitFor();
+    await page.waitForTimeout(2500);
+    await page
+      .getByRole('img', { name: /^Masked/ })
+      .first()
+      .hover();
+    await page.getByRole('tooltip').waitFor();
+    await page.waitForTimeout(600);
+  },
   'legacy-dashboard': async (page) => {
     await signIn(page, 'ktbl');
     await page.goto(`${BASE}/dashboard/legacy/dc-energy-meter`);
@@ -102,7 +115,8 @@ try {
     });
     const page = await context.newPage();
     await shot(page);
-    await page.screenshot({ path: path.join(OUT, `${name}.png`) });
+    // The landing page is shot whole: its footer carries the vendor's contact details.
+    await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: name === 'landing' });
     console.log(`docs/screenshots/${name}.png`);
     await context.close();
   }

@@ -206,6 +206,27 @@ describe('site map', () => {
     }
   });
 
+  it('the side menu opens above the map: its items are clickable (issue 21)', async () => {
+    const sites = await sitesOf('ktbl');
+    await withPage('ktbl', async (page) => {
+      await openMap(page, sites.length);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const item = page
+        .getByRole('navigation', { name: 'Main menu' })
+        .getByRole('link', { name: 'All Sites' });
+      await item.waitFor();
+      // The menu item, not the map, receives the pointer at its centre.
+      const onTop = await item.evaluate((node) => {
+        const box = node.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return hit !== null && node.contains(hit);
+      });
+      expect(onTop).toBe(true);
+      await item.click({ timeout: 5_000 });
+      await page.waitForURL('**/site/list');
+    });
+  });
+
   it('a mains failure at a site recolours its marker live, without a reload', async () => {
     const sites = await sitesOf('ktbl');
     const calm = sites.find(

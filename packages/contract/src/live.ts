@@ -162,7 +162,13 @@ export const liveSiteEvent = z.object({
   active: z.boolean(),
   /** The reading that caused the event (e.g. the battery voltage), when there is one. */
   value: z.number().nullable(),
+  /** Uid of the user who acknowledged the event; null until acknowledged. */
   acknowledgedBy: z.string().nullable(),
+  /**
+   * Display name of that user (their name, else their username), for showing; null or absent until
+   * acknowledged (live events of the devices are never acknowledged yet).
+   */
+  acknowledgedByName: z.string().nullable().optional(),
   acknowledgedAt: isoTime.nullable(),
 });
 export type LiveSiteEvent = z.infer<typeof liveSiteEvent>;
@@ -315,7 +321,10 @@ export const livePayloadSchemas = {
     siteUid,
     tenant,
     name: z.string(),
+    /** Uid of the acknowledging user. */
     acknowledgedBy: z.string(),
+    /** Display name of the acknowledging user (their name, else their username). */
+    acknowledgedByName: z.string(),
     acknowledgedAt: isoTime,
   }),
   /** A device command (unlock, digital control, clear breach) changed status. */

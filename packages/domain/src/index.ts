@@ -35,3 +35,4 @@ export * from './tile-filters.ts';
 export * from './ui.ts';
 export * from './user-management.ts';
 export * from './users.ts';
+export * from './navigation.ts';

@@ -82,6 +82,7 @@ describe('/wss live socket', () => {
           tenant,
           name,
           acknowledgedBy: '100',
+          acknowledgedByName: 'KTBL',
           acknowledgedAt: new Date().toISOString(),
         }),
       });

@@ -76,6 +76,7 @@ export function ackEvent(
       tenant,
       name,
       acknowledgedBy: '100',
+      acknowledgedByName: 'KTBL',
       acknowledgedAt: new Date().toISOString(),
     }),
   });

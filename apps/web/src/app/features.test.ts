@@ -7,6 +7,7 @@ import {
   ROUTES,
 } from '@towerwatch/domain';
 import { describe, expect, it } from 'vitest';
+import { isBuiltRoute } from '../features/planned/index.ts';
 import { FEATURES } from './features.ts';
 import { loadMenuIcons } from './shell/menu-icons.ts';
 
@@ -34,6 +35,14 @@ describe('feature declarations', () => {
     ];
     for (const user of users) {
       for (const item of menuItemsFor(user)) expect(declared, item.id).toContain(item.path);
+    }
+  });
+
+  it('a route is built exactly when a feature other than the placeholder declares it', () => {
+    for (const feature of FEATURES) {
+      for (const route of feature.routes) {
+        expect(isBuiltRoute(route.path), route.path).toBe(feature.feature !== 'planned');
+      }
     }
   });
 });

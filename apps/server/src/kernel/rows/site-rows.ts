@@ -56,6 +56,8 @@ export interface EventRow {
   value: unknown;
   event_group: string;
   acknowledged_by: string | null;
+  /** Display name of the acknowledging user, where the query joins users. */
+  acknowledged_by_name?: string | null;
   acknowledged_at: Date | null;
   /** Present once the events table carries it (live contract `active`). */
   active?: boolean | null;
@@ -102,6 +104,7 @@ export function toSiteEvent(row: EventRow): SiteEvent {
     active: row.active ?? true,
     value: eventValue(row.value),
     acknowledgedBy: row.acknowledged_by,
+    acknowledgedByName: row.acknowledged_by ? (row.acknowledged_by_name ?? null) : null,
     acknowledgedAt: iso(row.acknowledged_at),
   };
 }

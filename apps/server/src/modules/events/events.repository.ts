@@ -22,6 +22,9 @@ export interface EventQuery {
   names?: readonly string[] | null;
 }
 
+/** The acknowledging user's display name (their name, else their username) of events `e`. */
+const ACK_NAME = `(select coalesce(nullif(u.name, ''), u.username) from users u where u.uid = e.acknowledged_by)`;
+
 function whereEvents(caller: Caller, p: SqlParams, q: Omit<EventQuery, 'limit' | 'before'>): string {
   const parts = [siteScope(caller, p, 's'), tenantScope(caller, p, 'e.tenant', { eventName: 'e.name' })];
   if (q.siteUid) parts.push(`e.site_uid = ${p.add(q.siteUid)}`);
@@ -55,7 +58,8 @@ export function createEventsRepository(db: Queryable) {
       const where = whereEvents(caller, p, q);
       const { rows } = await db.query<EventRow>(
         named(
-          `select e.*, s.name as site_name from events e join sites s on s.uid = e.site_uid
+          `select e.*, s.name as site_name, ${ACK_NAME} as acknowledged_by_name
+             from events e join sites s on s.uid = e.site_uid
             where e.id < ${p.add(q.before)} and ${where}
             order by e.id desc limit ${p.add(q.limit)}`,
           p.values,
@@ -76,7 +80,7 @@ export function createEventsRepository(db: Queryable) {
       const where = whereEvents(caller, p, q);
       const { rows } = await db.query<EventRow>(
         `select x.* from sites s cross join lateral (
-            select e.*, s.name as site_name from events e
+            select e.*, s.name as site_name, ${ACK_NAME} as acknowledged_by_name from events e
              where e.site_uid = s.uid and ${where}
              order by e.id desc limit ${p.add(perSite)}) x
           where s.uid = any(${p.add(siteUids)}::text[])
@@ -98,12 +102,14 @@ export function createEventsRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    /** Records who acknowledged and when; a repeated acknowledge keeps the first. Returns the row. */
+    /** Records who acknowledged and when; a repeated acknowledge keeps the first. Returns the row with the name. */
     async acknowledge(id: number, by: string, at: Date): Promise<EventRow | null> {
       const { rows } = await db.query<EventRow>(
-        `update events set acknowledged_by = coalesce(acknowledged_by, $2),
-                acknowledged_at = coalesce(acknowledged_at, $3)
-          where id = $1 returning *`,
+        `with e as (
+           update events set acknowledged_by = coalesce(acknowledged_by, $2),
+                  acknowledged_at = coalesce(acknowledged_at, $3)
+            where id = $1 returning *)
+         select e.*, ${ACK_NAME} as acknowledged_by_name from e`,
         [id, by, at],
       );
       return rows[0] ?? null;

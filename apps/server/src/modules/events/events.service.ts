@@ -109,6 +109,7 @@ export function createEventsService(deps: EventsServiceDeps) {
           tenant: event.tenant,
           name: event.name,
           acknowledgedBy: event.acknowledgedBy ?? caller.uid,
+          acknowledgedByName: event.acknowledgedByName ?? event.acknowledgedBy ?? caller.uid,
           acknowledgedAt: event.acknowledgedAt ?? deps.clock.now().toISOString(),
         }),
       });

@@ -21,7 +21,10 @@ afterAll(async () => {
 
 const get = async (url: string, user = 'ktbl') =>
   t.app.inject({ method: 'GET', url, headers: await t.auth(user) });
-type Page = { items: { id: number; name: string; tenant: string | null }[]; nextOldestId: number | null };
+type Page = {
+  items: { id: number; name: string; tenant: string | null; acknowledgedByName?: string | null }[];
+  nextOldestId: number | null;
+};
 
 describe('GET /user/site/events paging', () => {
   it('pages 100 at a time, newest first, strictly below the cursor, until a short page', async () => {
@@ -128,6 +131,7 @@ describe('POST /user/network/acknowledge-event', () => {
     expect(res.json().event).toMatchObject({
       id,
       acknowledgedBy: '100',
+      acknowledgedByName: 'KTBL',
       acknowledgedAt: '2026-03-01T10:00:00.000Z',
     });
     const { rows } = await t.pool.query('select acknowledged_by, acknowledged_at from events where id = $1', [
@@ -144,9 +148,24 @@ describe('POST /user/network/acknowledge-event', () => {
     });
     expect(again.json().event).toMatchObject({
       acknowledgedBy: '100',
+      acknowledgedByName: 'KTBL',
       acknowledgedAt: '2026-03-01T10:00:00.000Z',
     });
     t.clock.set(Date.now());
+    // The lists show the person, not the uid (issue 21: "acknowledged by 100").
+    const site: Page = (await get(`/user/site/events?site_uid=${KT1}`)).json();
+    expect(site.items.find((e) => e.id === id)).toMatchObject({
+      acknowledgedBy: '100',
+      acknowledgedByName: 'KTBL',
+    });
+    const network = (await get('/user/network/events')).json() as Page;
+    expect(network.items.find((e) => e.id === id)).toMatchObject({ acknowledgedByName: 'KTBL' });
+    const last: { events: Page['items'] }[] = (
+      await get(`/user/network/last-events?site_uids=${KT1}&per_site=20`)
+    ).json();
+    expect(last[0]?.events.find((e) => e.id === id)).toMatchObject({ acknowledgedByName: 'KTBL' });
+    // Not acknowledged: no name.
+    expect(site.items.filter((e) => e.id !== id).every((e) => e.acknowledgedByName === null)).toBe(true);
   });
 
   it("announces the acknowledgement on the live bus with the event's audience", async () => {
@@ -169,7 +188,11 @@ describe('POST /user/network/acknowledge-event', () => {
       tenant: 'robi',
       kind: 'dc_low_voltage',
     });
-    expect(ack?.message.payload).toMatchObject({ id, acknowledgedBy: '101' });
+    expect(ack?.message.payload).toMatchObject({
+      id,
+      acknowledgedBy: '101',
+      acknowledgedByName: 'KTBL Superuser',
+    });
   });
 
   it.each(['robi.viewer', 'noc'])('is refused to read-only %s with the spec message', async (user) => {

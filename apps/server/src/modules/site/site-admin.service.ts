@@ -13,7 +13,7 @@ import {
   type SiteSaveReply,
   type SiteUpdateBody,
 } from '@towerwatch/contract';
-import { isDisableableAlarm, restoreHiddenTenantKeys } from '@towerwatch/domain';
+import { eventDisplayName, isDisableableAlarm, restoreHiddenTenantKeys } from '@towerwatch/domain';
 import { parseSiteAlarmSettings } from '../../alarms/settings.ts';
 import type { Caller } from '../../auth/caller.ts';
 import type { EventBus } from '../../bus/bus.ts';
@@ -133,13 +133,27 @@ export function createSiteAdminService(deps: SiteAdminDeps) {
       return reply(caller, uid);
     },
 
-    /** Alarm props pause/resume the alarm (value false = disabled); threshold props set a number. */
+    /**
+     * Alarm props pause/resume the alarm (value false = disabled; refused with 400 when the site does
+     * not have the alarm); threshold props set a number.
+     */
     async saveSettings(caller: Caller, body: SettingsSaveBody): Promise<SettingsSaveReply> {
       const site = await requireSite(deps.sites, caller, body.siteUid, false);
       const alarm =
         typeof body.value === 'boolean' && isDisableableAlarm(body.prop)
           ? { id: body.prop, disabled: !body.value }
           : null;
+      if (alarm?.disabled) {
+        // Pausing an alarm the site does not have would change nothing: refuse it, naming the alarm.
+        const rows = await deps.sites.alarmsOf(caller, [site.uid]);
+        if (!rows.some((row) => row.alarm_id === alarm.id && row.is_available)) {
+          const name = eventDisplayName(alarm.id, caller.companyCode);
+          throw new ValidationError(
+            'body.prop',
+            `${name} is not installed on this site: there is nothing to pause`,
+          );
+        }
+      }
       const settings = await deps.admin.saveSetting(site.uid, body.prop, body.value, alarm, deps.clock.now());
       announce(site.uid, site.company_id, 'settings');
       await deps.audit?.record({

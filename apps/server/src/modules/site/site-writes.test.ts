@@ -170,6 +170,19 @@ describe('POST /user/settings/save', () => {
     expect(ro.json().message).toBe(readOnly('change the site settings'));
   });
 
+  it('refuses to pause an alarm the site does not have, naming the alarm (issue 21)', async () => {
+    const res = await post('/user/settings/save', { siteUid: KT1, prop: 'lock_fault', value: false });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      field: 'body.prop',
+      message: 'Lock Fault is not installed on this site: there is nothing to pause',
+    });
+    const { rows } = await t.pool.query(`select settings->'lock_fault' as v from sites where uid = $1`, [
+      KT1,
+    ]);
+    expect(rows[0]?.v).toBeNull();
+  });
+
   it('refuses an alarm the spec does not allow to disable, naming the field', async () => {
     const res = await post('/user/settings/save', { siteUid: KT1, prop: 'mains_fail', value: false });
     expect(res.statusCode).toBe(400);

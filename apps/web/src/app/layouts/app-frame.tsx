@@ -8,6 +8,7 @@ import { useSiteLoad } from '../../features/sites/index.ts';
 import { clearEmergencyDot } from '../../lib/emergency-alarm.ts';
 import { LiveConnection } from '../shell/live-connection.tsx';
 import { SideMenu } from '../shell/side-menu.tsx';
+import { SiteNav } from '../shell/site-nav.tsx';
 import { TopBar } from '../shell/top-bar.tsx';
 import { useRouteTitle } from './use-route-title.ts';
 import { ROUTES } from '@towerwatch/domain';
@@ -47,6 +48,7 @@ function SignedInFrame({ user, children, fallbackTitle, extra }: SignedInFramePr
       <AppShell.Main
         style={{ opacity: navigation.state === 'loading' ? 0.75 : 1, transition: 'opacity 120ms' }}
       >
+        <SiteNav user={user} />
         {children}
       </AppShell.Main>
     </AppShell>

@@ -1,16 +1,21 @@
 import { Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconLogin } from '@tabler/icons-react';
+import { IconLayoutDashboard, IconLogin } from '@tabler/icons-react';
 import { Link, Outlet } from 'react-router';
+import { vendorContact } from '../../features/landing/index.ts';
+import { getAccessToken } from '../../lib/token-store.ts';
 import { Logo } from '../../ui/logo.tsx';
 import { ROUTES } from '@towerwatch/domain';
 
 /**
  * Public landing layout. The footer describes the product as an IoT based remote monitoring system,
- * gives the vendor's contact details and a company notice with the current year (docs/requirements.md#landing).
- * The spec leaves phone, email and address as placeholders; they are marked as such.
+ * gives the vendor's contact details (build-time configuration with demo defaults, `VITE_VENDOR_*`) and a
+ * company notice with the current year (docs/requirements.md#landing). A signed-in visitor is offered the
+ * dashboard instead of the sign-in.
  */
 export function LandingLayout() {
   const year = new Date().getFullYear();
+  const contact = vendorContact();
+  const signedIn = getAccessToken() !== null;
   return (
     <Box className="tw-grid-bg" mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box
@@ -21,15 +26,27 @@ export function LandingLayout() {
         <Container size="lg">
           <Group justify="space-between">
             <Logo size={30} />
-            <Button
-              component={Link}
-              to={ROUTES.login}
-              size="xs"
-              variant="light"
-              leftSection={<IconLogin size={14} />}
-            >
-              Sign in
-            </Button>
+            {signedIn ? (
+              <Button
+                component={Link}
+                to={ROUTES.dashboard}
+                size="xs"
+                variant="light"
+                leftSection={<IconLayoutDashboard size={14} />}
+              >
+                Go to dashboard
+              </Button>
+            ) : (
+              <Button
+                component={Link}
+                to={ROUTES.login}
+                size="xs"
+                variant="light"
+                leftSection={<IconLogin size={14} />}
+              >
+                Sign in
+              </Button>
+            )}
           </Group>
         </Container>
       </Box>
@@ -50,13 +67,19 @@ export function LandingLayout() {
                 Contact the vendor
               </Text>
               <Text size="sm" c="dimmed">
-                Phone: {'{phone}'}
+                Phone:{' '}
+                <Anchor href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`} size="sm">
+                  {contact.phone}
+                </Anchor>
               </Text>
               <Text size="sm" c="dimmed">
-                Email: {'{email}'}
+                Email:{' '}
+                <Anchor href={`mailto:${contact.email}`} size="sm">
+                  {contact.email}
+                </Anchor>
               </Text>
               <Text size="sm" c="dimmed">
-                Address: {'{postal address}'}
+                Address: {contact.address}
               </Text>
             </Stack>
             <Stack gap={2}>

@@ -1,8 +1,9 @@
 import { Badge, Divider, Drawer, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import type { AuthUser } from '@towerwatch/contract';
-import { isMenuItemSelected, menuItemsFor, usesAdminMenu, userTypeLabel } from '@towerwatch/domain';
+import { isMenuItemSelected, usesAdminMenu, userTypeLabel, visibleMenuItems } from '@towerwatch/domain';
 import { Link, useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/index.ts';
+import { isBuiltRoute } from '../../features/planned/index.ts';
 import { Logo } from '../../ui/logo.tsx';
 import { useMenuIcons } from './menu-icons.ts';
 
@@ -15,12 +16,13 @@ export interface SideMenuProps {
 
 /**
  * The slide-out side menu with the logo: admin menu for sudo/support, company menu for company
- * users, then Account and Logout (docs/requirements.md#menu-selection, docs/requirements.md#menu-visibility; items and selection from the domain).
+ * users, then Account and Logout; items whose screen is not built are not shown (docs/requirements.md#menu-selection, docs/requirements.md#menu-visibility; items and selection from the domain).
  */
 export function SideMenu({ user, opened, onClose }: SideMenuProps) {
   const { pathname } = useLocation();
   const logout = useLogout();
-  const items = menuItemsFor(user);
+  // Only built screens (docs/requirements.md#home-page).
+  const items = visibleMenuItems(user, isBuiltRoute);
   const icons = useMenuIcons();
   const main = items.filter((item) => item.id !== 'account' && item.id !== 'logout');
   const common = items.filter((item) => item.id === 'account' || item.id === 'logout');

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCopy, IconList, IconMenu2 } from '@tabler/icons-react';
 import type { AuthUser } from '@towerwatch/contract';
 import {
+  holdsSites,
   isSiteSpecificRoute,
   ROUTES,
   SITE_ID_COPIED_MESSAGE,
@@ -108,15 +109,18 @@ export function TopBar({ user, title, onMenu, extra }: TopBarProps) {
           />
         )}
         <EmergencyAlarmPlayer />
-        <Button
-          component={Link}
-          to={ROUTES.siteList}
-          variant="default"
-          size="xs"
-          leftSection={<IconList size={14} />}
-        >
-          All Sites
-        </Button>
+        {/* An account without sites (finance) has no site list to go to (docs/requirements.md#home-page). */}
+        {holdsSites(user) && (
+          <Button
+            component={Link}
+            to={ROUTES.siteList}
+            variant="default"
+            size="xs"
+            leftSection={<IconList size={14} />}
+          >
+            All Sites
+          </Button>
+        )}
         <Badge
           variant="light"
           color="gray"

@@ -1,6 +1,13 @@
-import { dashboardPath, ERROR_PAGE, isOperator, isTenantAllowed, ROUTES } from '@towerwatch/domain';
+import type { AuthUser } from '@towerwatch/contract';
+import { ERROR_PAGE, holdsSites, homePathFor, isTenantAllowed, ROUTES } from '@towerwatch/domain';
 import { redirect } from 'react-router';
 import { defineFeatureRoutes } from '../../lib/feature-routes.ts';
+import { isBuiltRoute } from '../planned/index.ts';
+
+/** An account without sites (finance) never gets an empty dashboard: it goes home (docs/requirements.md#home-page). */
+const withSites = (user: AuthUser) => {
+  if (!holdsSites(user)) throw redirect(homePathFor(user, isBuiltRoute));
+};
 
 const dashboardPage = () =>
   import('./pages/business-dashboard-page.tsx').then((m) => m.BusinessDashboardPage);
@@ -10,14 +17,21 @@ export const dashboardRoutes = defineFeatureRoutes({
   feature: 'dashboard',
   routes: [
     {
-      // docs/requirements.md#company-menu: operators to their site list, others to their dashboard.
+      // Each user's home (docs/requirements.md#home-page): their dashboard, the operators' site list,
+      // finance's payment list (or what stands in for them while they are not built).
       path: ROUTES.dashboard,
       guards: ['user'],
       check: (user) => {
-        throw redirect(isOperator(user) ? ROUTES.customerSites : dashboardPath(user));
+        throw redirect(homePathFor(user, isBuiltRoute));
       },
     },
-    { path: ROUTES.businessDashboard, guards: ['user'], title: 'Business Dashboard', page: dashboardPage },
+    {
+      path: ROUTES.businessDashboard,
+      guards: ['user'],
+      title: 'Business Dashboard',
+      page: dashboardPage,
+      check: withSites,
+    },
     {
       path: ROUTES.tenantDashboard,
       guards: ['user'],
@@ -25,6 +39,7 @@ export const dashboardRoutes = defineFeatureRoutes({
       page: dashboardPage,
       // Only the user's allowed tenants; anything else is not a page.
       check: (user, params) => {
+        withSites(user);
         if (!isTenantAllowed(user, params.tenant ?? '')) {
           throw new Response(ERROR_PAGE.notFoundMessage, { status: ERROR_PAGE.notFoundStatus });
         }

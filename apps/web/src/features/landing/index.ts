@@ -1,5 +1,2 @@
-/**
- * What this feature offers other features: nothing yet (its screens are declared in routes.tsx).
- * Export here, on purpose, what another feature may use; everything else stays inside the folder.
- */
-export {};
+/** What this feature offers other features: the vendor's contact details (the landing layout's footer). */
+export { type VendorContact, vendorContact } from './vendor-contact.ts';

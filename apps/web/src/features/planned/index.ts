@@ -1,5 +1,2 @@
-/**
- * What this feature offers other features: nothing yet (its screens are declared in routes.tsx).
- * Export here, on purpose, what another feature may use; everything else stays inside the folder.
- */
-export {};
+/** What this feature offers other features: whether a route's screen is built. */
+export { isBuiltRoute } from './planned-routes.ts';

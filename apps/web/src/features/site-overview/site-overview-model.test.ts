@@ -1,7 +1,13 @@
 import type { SiteDetailsReply, SitePinConfig } from '@towerwatch/contract';
 import { describe, expect, it } from 'vitest';
 import { buildSiteAlarm } from '../../testing/site-factories.ts';
-import { alarmRows, applyPinValue, formatMinutes, powerChain } from './site-overview-model.ts';
+import {
+  acknowledgedByLabel,
+  alarmRows,
+  applyPinValue,
+  formatMinutes,
+  powerChain,
+} from './site-overview-model.ts';
 
 const pin = (type: string, status: number | null, extra: Partial<SitePinConfig> = {}): SitePinConfig => ({
   id: 1,
@@ -113,5 +119,13 @@ describe('site overview model', () => {
       ['Door Status', 'CLOSE', 'normal'],
       ['Smoke', 'NO', 'unavailable'],
     ]);
+  });
+});
+
+describe('acknowledgedByLabel', () => {
+  it("shows the person's name, not the user id (issue 21)", () => {
+    expect(acknowledgedByLabel({ acknowledgedBy: '100', acknowledgedByName: 'KTBL' })).toBe('KTBL');
+    expect(acknowledgedByLabel({ acknowledgedBy: '100', acknowledgedByName: null })).toBe('100');
+    expect(acknowledgedByLabel({ acknowledgedBy: null, acknowledgedByName: null })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { SiteAlarm, SiteDetailsReply, SitePinConfig } from '@towerwatch/contract';
+import type { SiteAlarm, SiteDetailsReply, SiteEvent, SitePinConfig } from '@towerwatch/contract';
 import {
   alarmValueDisplay,
   type ColourKind,
@@ -200,4 +200,12 @@ export function alarmRows(alarms: readonly SiteAlarm[], companyCode: string | nu
 export function formatMinutes(minutes: number | null): string {
   if (minutes === null || !Number.isFinite(minutes)) return '—';
   return formatDuration(Math.round(minutes) * 60);
+}
+
+/** Who acknowledged an event, for showing: the person's name; the uid only when no name came with it. */
+export function acknowledgedByLabel(
+  event: Pick<SiteEvent, 'acknowledgedBy' | 'acknowledgedByName'>,
+): string | null {
+  if (!event.acknowledgedBy) return null;
+  return event.acknowledgedByName || event.acknowledgedBy;
 }

@@ -1,8 +1,9 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLayoutDashboard, IconList, IconUserCircle } from '@tabler/icons-react';
-import { dashboardPath, isOperator, userTypeLabel, ROUTES } from '@towerwatch/domain';
+import { holdsSites, homePathFor, ROUTES, userTypeLabel } from '@towerwatch/domain';
 import { Link, Navigate } from 'react-router';
 import { Logo } from '../../../ui/logo.tsx';
+import { isBuiltRoute } from '../../planned/index.ts';
 import { useSession } from '../hooks/use-session.ts';
 
 /** /welcome: where every user lands after login (docs/requirements.md#sign-in-flow). */
@@ -10,7 +11,9 @@ export function WelcomePage() {
   const { user, loggedIn, loading } = useSession();
   if (!loggedIn) return <Navigate to={ROUTES.login} replace />;
   if (loading || !user) return null;
-  const home = isOperator(user) ? '/customer/sites' : dashboardPath(user);
+  // Each role's home (docs/requirements.md#home-page); an account without sites has no dashboard.
+  const home = homePathFor(user, isBuiltRoute);
+  const sites = holdsSites(user);
   return (
     <Paper withBorder radius="md" p="xl" w={460} maw="100%" shadow="lg">
       <Stack gap="md">
@@ -23,13 +26,21 @@ export function WelcomePage() {
             Signed in as {user.username} · {userTypeLabel(user)}
           </Text>
         </div>
+        {home !== ROUTES.welcome && (
+          <Group grow>
+            <Button component={Link} to={home} leftSection={<IconLayoutDashboard size={16} />}>
+              {home === ROUTES.customerSites ? 'Open customer sites' : 'Open dashboard'}
+            </Button>
+          </Group>
+        )}
+        {!sites && (
+          <Text size="sm" aria-label="What this account does">
+            This account handles billing: the payments of the customers' sites. It holds no sites to monitor,
+            so it has no dashboard. Your account settings and password are under Account.
+          </Text>
+        )}
         <Group grow>
-          <Button component={Link} to={home} leftSection={<IconLayoutDashboard size={16} />}>
-            {isOperator(user) ? 'Open customer sites' : 'Open dashboard'}
-          </Button>
-        </Group>
-        <Group grow>
-          {!isOperator(user) && (
+          {sites && (
             <Button
               component={Link}
               to={ROUTES.siteList}

@@ -1,4 +1,4 @@
-import { Box, Group, HoverCard, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, HoverCard, Loader, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconBan, IconChevronRight } from '@tabler/icons-react';
 import { type DashboardTileView, tileCountDisplay, tilePulses } from '@towerwatch/domain';
 import type { ComponentType } from 'react';
@@ -16,12 +16,17 @@ export interface CountTileProps {
   color: string;
 }
 
+/** Why a tile shows no count (docs/requirements.md#tile-masking). */
+const MASKED_REASON = 'Not available to read-only users';
+
 function CountValue({ count, masked }: { count: TileCount; masked: boolean }) {
   if (masked) {
     return (
-      <Box c="dimmed" aria-label="Masked" role="img">
-        <IconBan size={30} stroke={1.6} />
-      </Box>
+      <Tooltip label={MASKED_REASON} withArrow events={{ hover: true, focus: true, touch: true }}>
+        <Box c="dimmed" aria-label={`Masked: ${MASKED_REASON}`} role="img" tabIndex={0} w="fit-content">
+          <IconBan size={30} stroke={1.6} />
+        </Box>
+      </Tooltip>
     );
   }
   const display = tileCountDisplay(count);

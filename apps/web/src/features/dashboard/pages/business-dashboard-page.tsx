@@ -1,7 +1,8 @@
-import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconAccessPoint,
   IconAlertOctagon,
+  IconHistory,
   IconBuildingBroadcastTower,
   IconDoor,
   IconPlayerPause,
@@ -18,10 +19,12 @@ import {
   type DashboardTileId,
   dashboardTilesFor,
   hasAccessRole,
+  isTenantReadOnly,
+  LEGACY_DASHBOARD_PATH,
   tenantLabel,
 } from '@towerwatch/domain';
 import type { ComponentType } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { dashboardDefaultRange, formatChartLabel, formatDateTime } from '../../../lib/time.ts';
 import { useAuthUser } from '../../auth/index.ts';
 import {
@@ -70,19 +73,37 @@ export function BusinessDashboardPage() {
   const s = status.data;
   const acs = hasAccessRole(user, 'acs');
   const failed = status.isError && dashboard.isError;
+  // A tenant read-only user sees its tenant's network, not the company's (docs/requirements.md#dashboard-target).
+  const soleTenant = isTenantReadOnly(user) ? user.tenants?.[0] : undefined;
+  const networkName = soleTenant
+    ? tenantLabel(soleTenant)
+    : user.company_code
+      ? companyLabel(user.company_code)
+      : 'All';
 
   return (
     <Stack gap="md">
-      <Group gap="xs" align="baseline">
-        <Title order={2} fz="md">
-          {tenant
-            ? `${tenantLabel(tenant)} sites`
-            : `${user.company_code ? companyLabel(user.company_code) : 'All'} network`}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {dashboard.data ? `${dashboard.data.siteCount.total} sites` : 'Loading sites…'} · counts update live
-          · {dashboard.dataUpdatedAt ? `checked ${formatDateTime(dashboard.dataUpdatedAt)}` : ''}
-        </Text>
+      <Group justify="space-between" align="center" gap="xs">
+        <Group gap="xs" align="baseline">
+          <Title order={2} fz="md">
+            {tenant ? `${tenantLabel(tenant)} sites` : `${networkName} network`}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {dashboard.data ? `${dashboard.data.siteCount.total} sites` : 'Loading sites…'} · counts update
+            live · {dashboard.dataUpdatedAt ? `checked ${formatDateTime(dashboard.dataUpdatedAt)}` : ''}
+          </Text>
+        </Group>
+        {hasAccessRole(user, 'legacy') && (
+          <Button
+            component={Link}
+            to={LEGACY_DASHBOARD_PATH}
+            size="xs"
+            variant="default"
+            leftSection={<IconHistory size={14} />}
+          >
+            Legacy Dashboard
+          </Button>
+        )}
       </Group>
       {failed && (
         <Alert color="yellow" variant="light">

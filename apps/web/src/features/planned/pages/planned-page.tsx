@@ -1,18 +1,18 @@
 import { Alert, Code, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconClockHour4 } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useLocation, useMatches } from 'react-router';
 import { isSiteModule } from '../../sites/index.ts';
 import { RoutedEvents } from '../components/routed-events.tsx';
 
-/** Route handle of a planned page: what it will do and which issue delivers it. */
-export interface PlannedHandle {
+/** Route handle of a planned page. */
+interface PlannedHandle {
   title: string;
-  planned: string;
 }
 
 /**
- * A route of the spec whose screen is delivered by a later issue. It says so plainly and shows no
- * invented data; a site module's page (mains, battery, ...) lists the live events routed to it.
+ * A route of the spec whose screen is not built: reached only by a typed URL (menus do not show it),
+ * it says neutrally that the page is not available and shows no invented data; a site module's page
+ * (mains, battery, ...) lists the live events routed to it (docs/requirements.md#planned-routes).
  */
 export function PlannedPage() {
   const { pathname, search } = useLocation();
@@ -25,8 +25,8 @@ export function PlannedPage() {
       <Title order={2} fz={22}>
         {handle?.title ?? pathname}
       </Title>
-      <Alert variant="light" color="blue" icon={<IconClockHour4 size={18} />} title="This screen is coming">
-        {handle?.planned ?? 'This screen is part of a later release.'}
+      <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} title="Not available">
+        This page is not available for your account. The menu lists the pages you can use.
       </Alert>
       {isSiteModule(module) && <RoutedEvents module={module} />}
       {params.length > 0 && (

@@ -25,6 +25,7 @@ import { siteListHref } from '../../../lib/site-filter-url.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { useLiveMessages } from '../../../lib/use-live-messages.ts';
 import { useAuthUser } from '../../auth/index.ts';
+import { SiteListLinks } from '../components/site-list-links.tsx';
 import { allSites, leanSitesQueryOptions, useOpenSite } from '../../sites/index.ts';
 import {
   applyStatusUpdate,
@@ -212,14 +213,17 @@ export function SiteListPage() {
                 }`}
           </Text>
         </div>
-        <TextInput
-          aria-label="Search sites"
-          placeholder="Search by name or site ID"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          w={320}
-        />
+        <Group gap="sm" align="flex-end">
+          <SiteListLinks />
+          <TextInput
+            aria-label="Search sites"
+            placeholder="Search by name or site ID"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            w={320}
+          />
+        </Group>
       </Group>
       {chips.length > 0 && (
         <Group gap="xs" aria-label="Active filters" role="group">

@@ -112,7 +112,15 @@ export function SiteMapPage() {
       <Paper
         withBorder
         radius="md"
-        style={{ position: 'relative', overflow: 'hidden', height: 'calc(100vh - 150px)', minHeight: 360 }}
+        // `isolation` keeps Leaflet's panes and controls (z-index up to 1000) and the legend inside the
+        // map's own stacking context: the side menu, the header and popovers stay above the map.
+        style={{
+          position: 'relative',
+          isolation: 'isolate',
+          overflow: 'hidden',
+          height: 'calc(100vh - 150px)',
+          minHeight: 360,
+        }}
       >
         {initialBounds === undefined ? (
           <Group justify="center" p="xl">

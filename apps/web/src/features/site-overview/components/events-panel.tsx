@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { acknowledgeEvent } from '../api/site-overview-api.ts';
+import { acknowledgedByLabel } from '../site-overview-model.ts';
 import type { SiteEventsState } from '../hooks/use-site-events.ts';
 import { allowRestrictedAction } from '../../../lib/restricted-action.ts';
 
@@ -55,7 +56,7 @@ function EventItem({
           {formatDateTime(event.time)}
           {event.tenant ? ` · ${tenantLabel(event.tenant)}` : ''}
           {event.value !== null && event.group === 'RMS' ? ` · ${Math.round(event.value * 100) / 100}` : ''}
-          {event.acknowledgedBy ? ` · acknowledged by ${event.acknowledgedBy}` : ''}
+          {event.acknowledgedBy ? ` · acknowledged by ${acknowledgedByLabel(event)}` : ''}
         </Text>
       </div>
       {!event.acknowledgedBy && event.active && (

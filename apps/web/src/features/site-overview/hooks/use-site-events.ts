@@ -77,9 +77,9 @@ export function useSiteEvents(user: AuthUser, siteUid: string, tenant: string | 
       if (!isEventKindVisible(user, event.name)) return;
       setEvents((previous) => mergeLiveEvent(previous, event));
     } else if (message.event === LIVE_EVENTS.EVENT_ACKNOWLEDGED && message.payload.siteUid === siteUid) {
-      const { id, acknowledgedBy, acknowledgedAt } = message.payload;
+      const { id, acknowledgedBy, acknowledgedByName, acknowledgedAt } = message.payload;
       setEvents((previous) =>
-        previous.map((e) => (e.id === id ? { ...e, acknowledgedBy, acknowledgedAt } : e)),
+        previous.map((e) => (e.id === id ? { ...e, acknowledgedBy, acknowledgedByName, acknowledgedAt } : e)),
       );
     }
   });

@@ -114,13 +114,20 @@ function SiteSettings({ siteUid, siteName }: { siteUid: string; siteName: string
                       </Text>
                     </Table.Td>
                     <Table.Td w={160}>
-                      <Switch
-                        aria-label={`${name} enabled`}
-                        label={disabled ? 'Paused' : 'Enabled'}
-                        checked={!disabled}
-                        disabled={saving !== null || lacksRole}
-                        onChange={(event) => void save(id, event.currentTarget.checked)}
-                      />
+                      {/* An alarm the site does not have cannot be paused (the server refuses it). */}
+                      {installed ? (
+                        <Switch
+                          aria-label={`${name} enabled`}
+                          label={disabled ? 'Paused' : 'Enabled'}
+                          checked={!disabled}
+                          disabled={saving !== null || lacksRole}
+                          onChange={(event) => void save(id, event.currentTarget.checked)}
+                        />
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          —
+                        </Text>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 );
