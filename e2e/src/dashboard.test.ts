@@ -29,19 +29,10 @@ const RMS_ONLY_TILES = [
   'DC No Load',
   'DC Overload',
 ];
-const NO_ROLE_TILES = [
-  'Total Sites',
-  'RMS Installed',
-  'Device Offline',
-  'PG ON',
-  'DC No Load',
-  'DC Overload',
-];
 
 const EXPECTED_TILES: Record<string, { path: string; tiles: string[] }> = {
   ktbl: { path: '/dashboard/business', tiles: ACS_TILES },
   super: { path: '/dashboard/business', tiles: ACS_TILES },
-  finance: { path: '/dashboard/business', tiles: NO_ROLE_TILES },
   'ktbl.rms': { path: '/dashboard/business', tiles: RMS_ONLY_TILES },
   'ktbl.employee': { path: '/dashboard/business', tiles: ACS_TILES },
   'robi.viewer': { path: '/dashboard/robi', tiles: ACS_TILES },
@@ -75,6 +66,16 @@ describe('tiles by role', () => {
       });
     });
   }
+
+  // finance holds no sites: no dashboard is its home (docs/decisions.md "Every role lands on its work").
+  it('finance is sent from /dashboard to its welcome page, which names its work', async () => {
+    await withUser('finance', async (page) => {
+      await page.goto('/dashboard/business');
+      await page.waitForURL('**/welcome');
+      await expect.poll(() => page.getByText(/billing/i).count()).toBeGreaterThan(0);
+      expect(await page.locator('[data-tile]').count()).toBe(0);
+    });
+  });
 
   it("the Total Sites tile shows the server's count", async () => {
     const counts = await apiGet<DashboardCountReply>(

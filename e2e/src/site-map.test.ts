@@ -215,13 +215,14 @@ describe('site map', () => {
         .getByRole('navigation', { name: 'Main menu' })
         .getByRole('link', { name: 'All Sites' });
       await item.waitFor();
-      // The menu item, not the map, receives the pointer at its centre.
-      const onTop = await item.evaluate((node) => {
-        const box = node.getBoundingClientRect();
-        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-        return hit !== null && node.contains(hit);
-      });
-      expect(onTop).toBe(true);
+      // The menu item, not the map, receives the pointer at its centre (polled: the drawer slides in).
+      const onTop = () =>
+        item.evaluate((node) => {
+          const box = node.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return hit !== null && node.contains(hit);
+        });
+      await expect.poll(onTop, { timeout: 5_000 }).toBe(true);
       await item.click({ timeout: 5_000 });
       await page.waitForURL('**/site/list');
     });
