@@ -2,12 +2,14 @@
  * `npm run bench -- [names...] [--quick | --tiny] [--out DIR] [--db ...] [--broker ...]`: runs the
  * benchmarks (all by default, in order) and writes bench/results/<name>.json for each.
  */
+import { accessBenchmark } from './access.ts';
 import { alarmBenchmark } from './alarm.ts';
 import { apiBenchmark } from './api.ts';
 import { fanoutBenchmark } from './fanout.ts';
 import { ingestBenchmark } from './ingest.ts';
 import type { Benchmark } from './lib/bench.ts';
 import { parseArgs } from './lib/cli.ts';
+import { powerBenchmark } from './power.ts';
 import { webBenchmark } from './web.ts';
 
 export const BENCHMARKS: readonly Benchmark[] = [
@@ -16,6 +18,8 @@ export const BENCHMARKS: readonly Benchmark[] = [
   apiBenchmark,
   fanoutBenchmark,
   webBenchmark,
+  accessBenchmark,
+  powerBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -144,4 +144,12 @@ describe.concurrent('benchmarks in their tiny configuration', { timeout: 160_000
       expect(result.dashboard).toMatchObject({ ok: true, coldMs: expect.any(Number) });
     }
   });
+
+  it('access attaches a card group to a site group and waits for every ack', async () => {
+    const result = await runTiny('access');
+    expectCommon(result, 'access');
+    const run = result.run as Json;
+    expect(run).toMatchObject({ cards: 20, sites: 20 });
+    if (run.ok) expect(run).toMatchObject({ commands: 20, allAppliedMs: expect.any(Number) });
+  });
 });

@@ -18,6 +18,57 @@ async function signIn(page: Page, username: string) {
   await page.waitForURL('**/welcome');
 }
 
+/** Opens a DG site (its DG running, if one is) from All Sites: the power pages then have a generator to show. */
+async function openDgSite(page: Page) {
+  const login = await fetch(`${BASE}/user/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'ktbl', password: 'towerwatch' }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const fleet = (await (
+    await fetch(`${BASE}/fuel/fleet`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { items: { siteUid: string; dgRunning: boolean; low: boolean }[] };
+  const site = fleet.items.find((s) => s.dgRunning && !s.low) ?? fleet.items[0];
+  if (!site) throw new Error('no DG site');
+  await page.goto(`${BASE}/site/list`);
+  await page.getByLabel('Search sites').fill(site.siteUid);
+  await page.locator(`tr[data-site-uid="${site.siteUid}"]`).click();
+  await page.waitForURL('**/site');
+  await page.getByRole('region', { name: 'Battery' }).waitFor();
+}
+
+/** The Create ticket link of the mains alarm's row, else the first one. */
+function createTicketLink(page: Page) {
+  return page
+    .locator('tr[data-alarm-id="mains_fail"]')
+    .getByRole('link', { name: 'Create ticket' })
+    .or(page.getByRole('link', { name: 'Create ticket' }))
+    .first();
+}
+
+/** Opens /alarm of a ktbl site with a raised alarm (found with the API), the way a user does. */
+async function openAlarmsOfRaisedSite(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('auth.access_token'));
+  const res = await fetch(`${BASE}/user/site/fetch?limit=1000`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const list = (await res.json()) as {
+    items: { uid: string; alarms: { id: string; isNormal: boolean; isAvailable: boolean }[] }[];
+  };
+  const mains = (s: (typeof list.items)[number]) =>
+    s.alarms.some((a) => a.id === 'mains_fail' && !a.isNormal && a.isAvailable);
+  const site =
+    list.items.find(mains) ?? list.items.find((s) => s.alarms.some((a) => !a.isNormal && a.isAvailable));
+  if (!site) throw new Error('no site with a raised alarm');
+  await page.goto(`${BASE}/site/list`);
+  await page.getByLabel('Search sites').fill(site.uid);
+  await page.locator(`tr[data-site-uid="${site.uid}"]`).click();
+  await page.waitForURL('**/site');
+  await page.getByRole('navigation', { name: 'Site pages' }).getByRole('link', { name: 'Alarms' }).click();
+  await page.getByRole('table', { name: 'Site alarms' }).waitFor();
+}
+
 const SHOTS: Record<string, (page: Page) => Promise<void>> = {
   landing: async (page) => {
     await page.goto(`${BASE}/`);
@@ -84,13 +135,238 @@ const SHOTS: Record<string, (page: Page) => Promise<void>> = {
     await page.getByRole('table', { name: 'Site availability' }).locator('tbody tr').first().waitFor();
     await page.waitForTimeout(1000);
   },
+  // Administration (operators): the customer sites landing with one customer open, a site's devices
+  // and pins, the vendors with a vendor's API tokens, the user list.
+  'customer-sites': async (page) => {
+    await signIn(page, 'admin');
+    await page.goto(`${BASE}/customer/sites?customer=ktbl`);
+    await page.getByRole('table', { name: 'Sites of KTBL' }).locator('tbody tr').first().waitFor();
+    await page.waitForTimeout(1000);
+  },
+  'site-configure': async (page) => {
+    await signIn(page, 'admin');
+    await page.goto(`${BASE}/customer/sites?customer=ktbl`);
+    await page
+      .getByRole('link', { name: /^Configure / })
+      .first()
+      .click();
+    await page.getByRole('table', { name: 'Pin configs of the site' }).locator('tbody tr').first().waitFor();
+    await page.waitForTimeout(800);
+  },
+  'site-edit': async (page) => {
+    await signIn(page, 'admin');
+    await page.goto(`${BASE}/customer/sites?customer=ktbl`);
+    await page.getByRole('link', { name: 'Edit' }).first().click();
+    await page.getByLabel('Site location map').waitFor();
+    await page.waitForTimeout(1200);
+  },
+  'device-vendors': async (page) => {
+    await signIn(page, 'admin');
+    await page.goto(`${BASE}/device-vendor/list`);
+    await page
+      .getByRole('button', { name: /^API tokens of / })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Generate token' }).click();
+    await page.getByTestId('vendor-token').waitFor();
+    await page.waitForTimeout(800);
+  },
+  'site-import': async (page) => {
+    await signIn(page, 'admin');
+    await page.goto(`${BASE}/customer/sites`);
+    await page.getByRole('button', { name: 'Import sites' }).click();
+    const csv =
+      'customer,name,tenants,com_id,pins\nktbl,Fine Site,robi,NEW-1,di1:door\nnobody,Bad Customer,robi,,\nktbl,Bad Pin,robi,NEW-2,di3:dg_status\n';
+    await page
+      .getByRole('dialog')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'sites.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.getByRole('table', { name: 'Import problems' }).waitFor();
+    await page.waitForTimeout(500);
+  },
+  'user-list': async (page) => {
+    await signIn(page, 'admin');
+    await page.goto(`${BASE}/user/list`);
+    await page.getByRole('table', { name: 'Users' }).locator('tbody tr').first().waitFor();
+    await page.waitForTimeout(500);
+  },
   'site-rectifier': async (page) => {
     await signIn(page, 'ktbl');
     await page.goto(`${BASE}/site/rectifier`);
     await page.getByRole('table', { name: 'Rectifier sites' }).locator('tbody tr').first().waitFor();
     await page.waitForTimeout(1000);
   },
+  // Power data (issue 14): the open site's module pages through the site sub-navigation, then /fuel and /health.
+  ...Object.fromEntries(
+    (
+      [
+        ['mains', 'Mains', 'phase-chart'],
+        ['battery', 'Battery', 'voltage-profile-chart'],
+        ['generator', 'Generator', 'run-hours-chart'],
+        ['temperature', 'Temperature', 'temperature-chart'],
+      ] as const
+    ).map(([name, label, chart]) => [
+      name,
+      async (page: Page) => {
+        await signIn(page, 'ktbl');
+        await openDgSite(page);
+        await page.getByRole('navigation', { name: 'Site pages' }).getByRole('link', { name: label }).click();
+        await page.getByTestId(chart).waitFor();
+        await page.waitForTimeout(3000);
+      },
+    ]),
+  ),
+  fuel: async (page) => {
+    await signIn(page, 'ktbl');
+    await page.goto(`${BASE}/fuel`);
+    await page.getByRole('table', { name: 'DG fuel per site' }).locator('tbody tr').first().waitFor();
+    await page.waitForTimeout(2500);
+  },
+  health: async (page) => {
+    await signIn(page, 'ktbl');
+    await page.goto(`${BASE}/health`);
+    await page.getByRole('table', { name: 'Devices' }).locator('tbody tr').first().waitFor();
+    await page.waitForTimeout(2500);
+  },
+  // Tickets (issue 19): a ticket opened from a raised alarm, its details, the list.
+  'ticket-create': async (page) => {
+    await signIn(page, 'ktbl');
+    await openAlarmsOfRaisedSite(page);
+    await createTicketLink(page).click();
+    await page.getByRole('button', { name: 'Open ticket' }).waitFor();
+    await page
+      .getByLabel('Description')
+      .fill('Mains gone since the morning; the DG did not start. Send a technician.');
+    await page.waitForTimeout(800);
+  },
+  'ticket-details': async (page) => {
+    await signIn(page, 'ktbl');
+    await openAlarmsOfRaisedSite(page);
+    await createTicketLink(page).click();
+    await page
+      .getByLabel('Description')
+      .fill('Mains gone since the morning; the DG did not start. Send a technician.');
+    await page.getByRole('button', { name: 'Open ticket' }).click();
+    await page.waitForURL('**/ticket/details?id=*');
+    await page.getByLabel('New note').fill('Technician on the way, ETA 40 min.');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByText('Technician on the way, ETA 40 min.', { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Set pending' }).click();
+    await page.getByLabel('Reason').fill('Waiting for the grid company to restore the line');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByTestId('ticket-status').filter({ hasText: 'Pending' }).waitFor();
+    await page.waitForTimeout(5000);
+  },
+  tickets: async (page) => {
+    await signIn(page, 'ktbl');
+    await page.goto(`${BASE}/ticket`);
+    await page.getByRole('table', { name: 'Tickets' }).locator('tbody tr').first().waitFor();
+    await page.waitForTimeout(1500);
+  },
+  'billing-update': async (page) => {
+    await signIn(page, 'finance');
+    await page.goto(`${BASE}/billing/update`);
+    await page.getByRole('combobox', { name: /^Company/ }).click();
+    await page.getByRole('option', { name: /Kirtonkhola/ }).click();
+    await page.getByRole('textbox', { name: /^Amount/ }).fill('72500');
+    await page
+      .getByRole('textbox', { name: /^Transaction reference/ })
+      .fill(`BRAC-${Date.now().toString(36).toUpperCase()}`);
+    await page.getByRole('button', { name: 'Record payment' }).click();
+    await page.getByTestId('payment-result').waitFor();
+    await page.waitForTimeout(800);
+  },
+  'billing-list': async (page) => {
+    await signIn(page, 'finance');
+    await page.goto(`${BASE}/billing/list`);
+    await page.getByRole('table', { name: 'Invoices' }).waitFor();
+    await page.waitForTimeout(1500);
+  },
+  // The open site's door and lock, access records, cards with the device's sync state, open hours.
+  access: async (page) => {
+    await signIn(page, 'ktbl');
+    await page.goto(`${BASE}/site`);
+    await page.getByRole('navigation', { name: 'Site pages' }).getByRole('link', { name: 'Access' }).click();
+    await page.getByRole('heading', { name: 'Door and lock' }).waitFor();
+    await page.waitForTimeout(3000);
+  },
+  // The four lists side by side, a card group selected with its attachments.
+  'access-manage': async (page) => {
+    await signIn(page, 'ktbl');
+    await page.goto(`${BASE}/access/manage`);
+    const group = page.getByRole('list', { name: 'Card groups list' }).locator('[data-drag-id]').first();
+    await page.getByRole('list', { name: 'Sites list' }).locator('[data-drag-id]').first().waitFor();
+    if (await group.count()) await group.getByRole('button').first().click();
+    await page.waitForTimeout(1500);
+  },
 };
+
+// OEM data and device monitoring (issue 16): a ktbl site with two battery strings, opened by the
+// last_site_uid cookie (docs/requirements.md#site-load).
+async function oemSite(): Promise<string> {
+  const login = await fetch(`${BASE}/user/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'ktbl', password: 'towerwatch' }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const get = async <T>(p: string) =>
+    (await (await fetch(`${BASE}${p}`, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
+  const { items } = await get<{ items: { uid: string }[] }>('/user/site/fetch?limit=1000&lean=true');
+  for (const site of items) {
+    const bms = await get<{ addresses: number[] }>(`/oem/api/bms-measurement?siteUid=${site.uid}`);
+    if (bms.addresses?.length === 2) return site.uid;
+  }
+  throw new Error('no ktbl site with two batteries');
+}
+
+async function openOem(page: Page) {
+  await signIn(page, 'ktbl');
+  await page.context().addCookies([{ name: 'last_site_uid', value: await oemSite(), url: BASE }]);
+  await page.goto(`${BASE}/oem/data`);
+  await page.getByRole('table', { name: 'Rectifier modules' }).locator('tbody tr').first().waitFor();
+}
+
+Object.assign(SHOTS, {
+  'oem-data': async (page: Page) => {
+    await openOem(page);
+    await page.waitForTimeout(2000);
+  },
+  'oem-data-bms': async (page: Page) => {
+    await openOem(page);
+    await page.getByRole('tab', { name: 'BMS' }).click();
+    await page.getByTestId('cell-chart').waitFor();
+    await page.waitForTimeout(2000);
+  },
+  'oem-battery-health': async (page: Page) => {
+    await signIn(page, 'ktbl');
+    await page.goto(`${BASE}/oem/battery-health`);
+    await page.getByRole('table', { name: 'Battery bank health' }).locator('tbody tr').first().waitFor();
+    await page.waitForTimeout(1000);
+  },
+  'device-health': async (page: Page) => {
+    await signIn(page, 'admin');
+    await page.goto(`${BASE}/monitor/device-health`);
+    await page.getByRole('table', { name: 'Devices' }).locator('tbody tr').first().waitFor();
+    await page.waitForTimeout(1000);
+  },
+  'service-string': async (page: Page) => {
+    await signIn(page, 'admin');
+    await page.goto(`${BASE}/monitor/service-string`);
+    await page.getByTestId('service-string').first().waitFor();
+    await page.waitForTimeout(1000);
+  },
+  'oem-records': async (page: Page) => {
+    await signIn(page, 'admin');
+    await page.goto(`${BASE}/monitor/oem-records`);
+    await page.getByRole('table', { name: 'OEM records' }).locator('tbody tr').first().waitFor();
+    await page.waitForTimeout(1000);
+  },
+});
+
+/** Shot whole: the landing page's footer carries the vendor's contact details; power pages are long. */
+const FULL_PAGE = new Set(['landing', 'mains', 'battery', 'generator', 'temperature', 'fuel']);
 
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(SHOTS);
 mkdirSync(OUT, { recursive: true });
@@ -115,8 +391,7 @@ try {
     });
     const page = await context.newPage();
     await shot(page);
-    // The landing page is shot whole: its footer carries the vendor's contact details.
-    await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: name === 'landing' });
+    await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: FULL_PAGE.has(name) });
     console.log(`docs/screenshots/${name}.png`);
     await context.close();
   }

@@ -29,10 +29,10 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-/** A fresh browser context (own storage) on the test server. */
-export function newContext(browser: Browser): Promise<BrowserContext> {
+/** A fresh browser context (own storage) on the test server (or on `base`, a server of the test's own). */
+export function newContext(browser: Browser, base = baseUrl()): Promise<BrowserContext> {
   return browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: base,
     viewport: { width: 1440, height: 900 },
     acceptDownloads: true,
   });

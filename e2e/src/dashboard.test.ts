@@ -68,11 +68,11 @@ describe('tiles by role', () => {
   }
 
   // finance holds no sites: no dashboard is its home (docs/decisions.md "Every role lands on its work").
-  it('finance is sent from /dashboard to its welcome page, which names its work', async () => {
+  it('finance is sent from /dashboard to its work, the Payment List (issue 19)', async () => {
     await withUser('finance', async (page) => {
       await page.goto('/dashboard/business');
-      await page.waitForURL('**/welcome');
-      await expect.poll(() => page.getByText(/billing/i).count()).toBeGreaterThan(0);
+      await page.waitForURL('**/billing/list');
+      await expect.poll(() => page.getByRole('heading', { name: /payment/i }).count()).toBeGreaterThan(0);
       expect(await page.locator('[data-tile]').count()).toBe(0);
     });
   });

@@ -20,6 +20,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     mqttUrl: string;
+    /** The simulator's test hooks (POST /swipe, GET /access-list; docs/device-protocol.md). */
+    simControlUrl: string;
   }
 }
 
@@ -79,7 +81,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   buildWebIfNeeded();
-  const [port, mqttPort] = [await freePort(), await freePort()];
+  const [port, mqttPort, simControlPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'towerwatch-e2e-'));
   let output = '';
   // The embedded defaults: no external database or broker, whatever the calling shell has set.
@@ -96,6 +98,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
         MQTT_PORT: String(mqttPort),
         DATA_DIR: dataDir,
         SIMULATOR: 'on',
+        SIM_CONTROL_PORT: String(simControlPort),
         WEB_DIST: DIST,
         LOG_LEVEL: 'warn',
       },
@@ -128,6 +131,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   }
   project.provide('baseUrl', baseUrl);
   project.provide('mqttUrl', `mqtt://127.0.0.1:${mqttPort}`);
+  project.provide('simControlUrl', `http://127.0.0.1:${simControlPort}`);
 
   return async () => {
     stopping = true;

@@ -27,20 +27,49 @@ const MONITORING = [
   '/site/info',
   '/site/history',
   '/site/rectifier',
+  '/ticket',
   '/profile',
 ];
 
 /** Landing page and the screens each account must reach (its roles: README demo accounts table). */
-const ACCOUNTS: Record<string, { home: string; settings: boolean; legacy: boolean }> = {
-  ktbl: { home: '/dashboard/business', settings: true, legacy: true },
+const ACCOUNTS: Record<string, { home: string; settings: boolean; legacy: boolean; acs?: boolean }> = {
+  ktbl: { home: '/dashboard/business', settings: true, legacy: true, acs: true },
   'ktbl.rms': { home: '/dashboard/business', settings: false, legacy: false },
-  'ktbl.employee': { home: '/dashboard/business', settings: false, legacy: false },
-  'robi.viewer': { home: '/dashboard/robi', settings: false, legacy: false },
-  noc: { home: '/dashboard/business', settings: false, legacy: false },
-  ftb: { home: '/dashboard/business', settings: true, legacy: true },
-  super: { home: '/dashboard/business', settings: true, legacy: true },
-  admin: { home: '/dashboard/business', settings: true, legacy: true },
-  ops: { home: '/dashboard/business', settings: false, legacy: true },
+  'ktbl.employee': { home: '/dashboard/business', settings: false, legacy: false, acs: true },
+  'robi.viewer': { home: '/dashboard/robi', settings: false, legacy: false, acs: true },
+  noc: { home: '/dashboard/business', settings: false, legacy: false, acs: true },
+  ftb: { home: '/dashboard/business', settings: true, legacy: true, acs: true },
+  super: { home: '/dashboard/business', settings: true, legacy: true, acs: true },
+};
+
+/**
+ * Operators land on /customer/sites (docs/requirements.md#home-page) and reach the administration
+ * screens by clicking: the admin menu, the links of its pages, a customer's site forms.
+ */
+const OPERATORS: Record<string, string[]> = {
+  admin: [
+    '/customer/sites',
+    '/customers/list',
+    '/customer/site/create',
+    '/customer/site/edit',
+    '/customer/site/configure',
+    '/device/list',
+    '/device/create',
+    '/device-vendor/list',
+    '/device-vendor/create',
+    '/user/list',
+    '/profile',
+  ],
+  ops: [
+    '/customer/sites',
+    '/customers/list',
+    '/customer/site/create',
+    '/customer/site/edit',
+    '/customer/site/configure',
+    '/device-vendor/list',
+    '/device-vendor/create',
+    '/profile',
+  ],
 };
 
 const chromium = chromiumForFile();
@@ -91,6 +120,25 @@ async function walk(page: Page, expected: (typeof ACCOUNTS)[string]): Promise<Se
     await settled(page, link.path);
     await visit();
   }
+  // The fleet power views (issue 14) are linked from the open site's generator page.
+  if (seen.has('/generator')) {
+    await page
+      .getByRole('navigation', { name: 'Site pages' })
+      .getByRole('link', { name: 'Generator' })
+      .click();
+    await settled(page, '/generator');
+    await clickLink(page, 'Fuel across all sites', '/fuel');
+    await visit();
+    await clickLink(page, 'Device health', '/health');
+    await visit();
+  }
+  // Tickets: from an open site's alarms page.
+  await clickMenuItem(page, allSites);
+  await openFirstSite(page);
+  await page.getByRole('navigation', { name: 'Site pages' }).getByRole('link', { name: 'Alarms' }).click();
+  await settled(page, '/alarm');
+  await clickLink(page, 'Tickets', '/ticket');
+  await visit();
   if (expected.legacy) {
     await clickMenuItem(page, { label: 'Dashboard', path: expected.home });
     await clickLink(page, 'Legacy Dashboard', '/dashboard/legacy');
@@ -110,24 +158,85 @@ describe('every demo account reaches its screens by clicking', () => {
           ...MONITORING,
           ...(expected.settings ? ['/settings'] : []),
           ...(expected.legacy ? ['/dashboard/legacy'] : []),
+          // Access control (issue 13): the site's Access page and Manage Access, for accounts with `acs`.
+          ...(expected.acs ? ['/access', '/access/manage'] : []),
         ];
         for (const path of must) expect([...seen], path).toContain(path);
+        // Every account with the site's power pages reaches the fleet fuel and device health views.
+        if (seen.has('/generator')) expect([...seen]).toEqual(expect.arrayContaining(['/fuel', '/health']));
         if (!expected.settings) expect([...seen]).not.toContain('/settings');
+        if (!expected.acs && username.startsWith('ktbl')) {
+          expect([...seen]).not.toContain('/access');
+          expect([...seen]).not.toContain('/access/manage');
+        }
       });
     });
   }
 
-  it('finance lands on a home that says what the account does, not an empty dashboard', async () => {
+  for (const [username, must] of Object.entries(OPERATORS)) {
+    it(`${username} (operator)`, async () => {
+      await asUser(username, async (page) => {
+        const seen = new Set<string>();
+        const visit = async () => {
+          await checkScreen(page);
+          seen.add(pathOf(page));
+        };
+        await page.getByRole('link', { name: 'Open customer sites' }).click();
+        await settled(page, '/customer/sites');
+        await visit();
+        const items = await menuLinks(page);
+        for (const item of items) {
+          await clickMenuItem(page, item);
+          await visit();
+        }
+        for (const [menu, name, path] of [
+          ['Device List', 'New device', '/device/create'],
+          ['Device Vendors', 'New vendor', '/device-vendor/create'],
+        ] as const) {
+          const item = items.find((i) => i.label === menu);
+          if (!item) continue;
+          await clickMenuItem(page, item);
+          await clickLink(page, name, path);
+          await visit();
+        }
+        const siteList = { label: 'Site List', path: '/customer/sites' };
+        await clickMenuItem(page, siteList);
+        await clickLink(page, 'Customers', '/customers/list');
+        await visit();
+        await clickMenuItem(page, siteList);
+        await clickLink(page, 'New site', '/customer/site/create');
+        await visit();
+        await clickMenuItem(page, siteList);
+        await page.getByRole('button', { name: /^Open customer KTBL/ }).click();
+        await page
+          .getByRole('link', { name: /^Configure / })
+          .first()
+          .click();
+        await settled(page, '/customer/site/configure');
+        await visit();
+        await clickLink(page, 'Edit site', '/customer/site/edit');
+        await visit();
+        for (const path of must) expect([...seen], path).toContain(path);
+        if (username === 'ops') expect([...seen]).not.toContain('/device/list');
+      });
+    });
+  }
+
+  it('finance lands on a home that says what the account does and opens the Payment List, not a dashboard', async () => {
     await asUser('finance', async (page) => {
       await page.getByLabel('What this account does').waitFor();
       expect(await page.getByRole('link', { name: 'Open dashboard' }).count()).toBe(0);
       await checkScreen(page);
-      await clickLink(page, 'Account', '/profile');
+      await clickLink(page, 'Open Payment List', '/billing/list');
       await checkScreen(page);
-      expect((await menuLinks(page)).map((link) => link.label)).toEqual(['Account']);
-      // Typing a dashboard URL brings finance back home.
+      expect((await menuLinks(page)).map((link) => link.label)).toEqual(['Payment List', 'Account']);
+      await clickLink(page, 'Record payment', '/billing/update');
+      await checkScreen(page);
+      await clickMenuItem(page, { label: 'Account', path: '/profile' });
+      await checkScreen(page);
+      // Typing a dashboard URL brings finance back home: the Payment List.
       await page.goto('/dashboard/business');
-      await page.waitForURL('**/welcome');
+      await page.waitForURL('**/billing/list');
     });
   });
 

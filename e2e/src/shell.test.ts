@@ -45,25 +45,13 @@ const EXPECTED_MENUS: Record<string, string[]> = {
 
 /**
  * Screens not built yet are not in the menus (docs/requirements.md#home-page); finance holds no sites
- * (no monitoring items) and operators use the monitoring pages while their own screens are not built.
+ * (no monitoring items: its work is the Payment List). Operators have their own screens (Site List …)
+ * since issue 17.
  */
-const UNBUILT = new Set([
-  'Manage Access',
-  'User Management',
-  'Telegram',
-  'Analytics',
-  'Payment List',
-  'Site List',
-  'Device List',
-  'Service String',
-  'Device Health',
-  'User List',
-  'Device Vendors',
-]);
+const UNBUILT = new Set(['Analytics']);
 function shownMenu(username: string, spec: string[]): string[] {
-  if (username === 'finance') return ACCOUNT;
-  const built = spec.filter((label) => !UNBUILT.has(label));
-  return username === 'admin' || username === 'ops' ? [...COMPANY_BASE, ...built] : built;
+  if (username === 'finance') return ['Payment List', ...ACCOUNT];
+  return spec.filter((label) => !UNBUILT.has(label));
 }
 
 const chromium = chromiumForFile();
@@ -143,12 +131,14 @@ describe('menus by role', () => {
     });
   });
 
-  it('sudo and support use the business dashboard while /customer/sites is not built', async () => {
+  it('sudo and support land on /customer/sites, also from /dashboard and the monitoring pages', async () => {
     await withPage(async (page) => {
       await signIn(page, 'ops');
       await page.goto('/dashboard');
-      await page.waitForURL('**/dashboard/business');
-      await page.getByRole('heading', { name: 'All network' }).waitFor();
+      await page.waitForURL('**/customer/sites');
+      await page.getByRole('heading', { name: 'Customer Sites', level: 2 }).waitFor();
+      await page.goto('/site/list');
+      await page.waitForURL('**/customer/sites');
     });
   });
 

@@ -40,10 +40,12 @@ describe('alarms and settings', () => {
       const table = page.getByRole('table', { name: 'Site alarms' });
       await table.getByRole('row', { name: 'Door Status' }).waitFor();
       await table.getByRole('row', { name: 'Mains Fail' }).waitFor();
-      await page.getByText('Access', { exact: true }).click();
+      // The group filter, not the site sub-navigation's Access page (issue 13).
+      const groups = page.getByLabel('Alarm group');
+      await groups.getByText('Access', { exact: true }).click();
       await expect.poll(() => table.getByRole('row', { name: 'Mains Fail' }).count()).toBe(0);
       expect(await table.getByRole('row', { name: 'Door Status' }).count()).toBe(1);
-      await page.getByText('Power', { exact: true }).click();
+      await groups.getByText('Power', { exact: true }).click();
       await table.getByRole('row', { name: 'Mains Fail' }).waitFor();
       expect(await table.getByRole('row', { name: 'Door Status' }).count()).toBe(0);
     });

@@ -10,20 +10,30 @@ import { createInProcessBus } from './bus/in-process-bus.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Pool } from './db/pool.ts';
+import { createHttpInbox } from './ingest/http-inbox.ts';
 import { createIngestMetrics } from './ingest/metrics.ts';
 import { registerMetricsRoute } from './ingest/metrics-route.ts';
 import { moduleSet } from './kernel/modules.ts';
 import type { App, Kernel } from './kernel/types.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
+import { createAccessModule } from './modules/access/index.ts';
 import { createAuditModule } from './modules/audit/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createBatteryAvailabilityModule } from './modules/battery-availability/index.ts';
+import { createBillingModule } from './modules/billing/index.ts';
+import { createDeviceMonitorModule } from './modules/device-monitor/index.ts';
+import { createDevicesModule } from './modules/devices/index.ts';
 import { createEventsModule } from './modules/events/index.ts';
 import { createExportModule } from './modules/export/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
 import { createNetworkModule } from './modules/network/index.ts';
+import { createOemModule } from './modules/oem/index.ts';
+import { createPowerDataModule } from './modules/power-data/index.ts';
 import { createSiteModule } from './modules/site/index.ts';
+import { createTelegramModule } from './modules/telegram/index.ts';
+import { createTicketsModule } from './modules/tickets/index.ts';
 import { createUsersModule } from './modules/users/index.ts';
+import { createVendorsModule } from './modules/vendors/index.ts';
 
 export interface ContainerDeps {
   config: Config;
@@ -34,7 +44,11 @@ export interface ContainerDeps {
 
 /** The route modules, in registration order; a module's factory gets the services of those above it. */
 function createModules(kernel: Kernel) {
-  const shared = { authSessions: createAuthSessionsRepository(kernel.pool) };
+  const shared = {
+    authSessions: createAuthSessionsRepository(kernel.pool),
+    /** HTTP ingest's way into the ingest pipeline (attached when the ingest role starts). */
+    deviceInbox: createHttpInbox(),
+  };
   return moduleSet(kernel, shared)
     .add('audit', createAuditModule)
     .add('users', createUsersModule)
@@ -44,7 +58,16 @@ function createModules(kernel: Kernel) {
     .add('network', createNetworkModule)
     .add('batteryAvailability', createBatteryAvailabilityModule)
     .add('health', createHealthModule)
-    .add('export', createExportModule);
+    .add('export', createExportModule)
+    .add('access', createAccessModule)
+    .add('devices', createDevicesModule)
+    .add('vendors', createVendorsModule)
+    .add('powerData', createPowerDataModule)
+    .add('oem', createOemModule)
+    .add('deviceMonitor', createDeviceMonitorModule)
+    .add('tickets', createTicketsModule)
+    .add('billing', createBillingModule)
+    .add('telegram', createTelegramModule);
 }
 
 export function createContainer(deps: ContainerDeps) {
@@ -67,6 +90,7 @@ export function createContainer(deps: ContainerDeps) {
     repos,
     services,
     ingestMetrics,
+    deviceInbox: services.deviceInbox,
     auth,
     /** Registers the HTTP routes of the enabled roles on `app`. */
     registerRoutes(app: App): void {
@@ -115,6 +139,22 @@ export async function startRoles(container: Container): Promise<Array<() => Prom
     const timer = setInterval(run, 6 * 3600 * 1000);
     timer.unref();
     stops.push(async () => clearInterval(timer));
+    // Access lists whose version failed go again to devices that are back online (issue 13).
+    const retry = setInterval(() => {
+      container.services.access.sync
+        .retryFailed()
+        .catch((err: unknown) => container.log.error({ err }, 'access list retry failed'));
+    }, 120_000);
+    retry.unref();
+    stops.push(async () => clearInterval(retry));
+    // A device reporting another list version than applied gets its list again (docs/requirements.md#access-reconcile).
+    const offReconcile = container.bus.subscribe('device.access-list-reported', async (e) => {
+      await container.services.access.sync.reconcile(e.comId, e.version);
+    });
+    stops.push(async () => offReconcile());
+    const telegram = container.services.telegram.jobs;
+    if (telegram) stops.push(await telegram.start());
+    else container.log.info('Telegram notifications off: TELEGRAM_BOT_TOKEN is not set');
   }
   return stops;
 }

@@ -75,6 +75,20 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Months of raw telemetry kept; older monthly partitions are dropped by the jobs role. */
   TELEMETRY_RETENTION_MONTHS: z.coerce.number().int().min(1).default(13),
+  /** Telegram bot token (docs/operations.md "Telegram"); unset = Telegram notifications off. */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]+$/, 'must look like 123456:ABC-token')
+    .optional(),
+  /** Bot API root (a local Bot API server, a stand-in in tests). */
+  TELEGRAM_API_ROOT: z.string().url().default('https://api.telegram.org'),
+  /** Public HTTPS URL of POST /telegram/webhook; unset = updates by long polling (jobs role). */
+  TELEGRAM_WEBHOOK_URL: z.string().url().optional(),
+  /** Secret token Telegram sends in X-Telegram-Bot-Api-Secret-Token; unset = derived from the bot token. */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[\w-]{1,256}$/, 'letters, digits, _ and - (1-256)')
+    .optional(),
 });
 
 export interface Config {
@@ -99,6 +113,12 @@ export interface Config {
   loginMaxFailures: number;
   loginWindowMinutes: number;
   telemetryRetentionMonths: number;
+  telegram: {
+    botToken: string | undefined;
+    apiRoot: string;
+    webhookUrl: string | undefined;
+    webhookSecret: string | undefined;
+  };
 }
 
 /** Thrown with every invalid variable named, so a bad deployment fails with one clear message. */
@@ -137,6 +157,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
+    telegram: {
+      botToken: e.TELEGRAM_BOT_TOKEN,
+      apiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
+      webhookUrl: e.TELEGRAM_WEBHOOK_URL,
+      webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+    },
   };
 }
 

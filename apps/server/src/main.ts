@@ -32,6 +32,11 @@ async function main(): Promise<void> {
   if (config.seedOnEmpty && (await container.repos.users.count()) === 0) {
     const { seedDemoData } = await import('./seed/seed.ts');
     await seedDemoData({ pool: container.pool, log });
+    // Issue 14: with the demo simulator, four days of power history so every power page has data at once.
+    if (config.simulator) {
+      const { seedPowerHistory } = await import('./seed/seed-history.ts');
+      log.info(await seedPowerHistory(container.pool, { now: new Date() }), 'demo power history seeded');
+    }
   }
   const app = await buildApp({ container, log });
   const stops = await startRoles(container);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDevicePassword } from '@towerwatch/fleet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/auth/passwords.ts';
 import { seedDemoData } from '../src/seed/seed.ts';
 import { startTestServer, type TestServer } from './harness.ts';

@@ -14,7 +14,7 @@ import type { EndpointDef } from '@towerwatch/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { z } from 'zod';
-import { ENDPOINT_EXAMPLES, buildExampleFleet, SITE_DEVICES, urlOf } from './endpoint-examples.ts';
+import { buildExampleFleet, ENDPOINT_EXAMPLES, SITE_DEVICES, urlOf } from './endpoint-examples.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const RANDOM_RUNS_PER_FIELD = 4;
@@ -138,7 +138,7 @@ describe.runIf(runOnSystem)('fuzzed input on every endpoint', () => {
         else b = { ...(typeof b === 'object' && b !== null ? b : {}), [field]: value };
         const res = await t.app.inject({
           method: e.method,
-          url: urlOf(e.path, q),
+          url: urlOf(e.path, q, base.params),
           headers,
           ...(b === undefined ? {} : { payload: b as object }),
         });
@@ -156,16 +156,19 @@ describe.runIf(runOnSystem)('fuzzed input on every endpoint', () => {
       };
       if (e.method !== 'GET') {
         // The whole body of a wrong type, or not JSON at all.
+        const { params } = example.request({ site: 'KT-1', com: SITE_DEVICES['KT-1'] ?? '', seq: ++seq });
         for (const payload of ['[]', '"x"', 'null', '42', '{', '{"a":\u0000}', '\u0000']) {
           const res = await t.app.inject({
             method: e.method,
-            url: e.path,
+            url: urlOf(e.path, undefined, params),
             headers: { ...headers, 'content-type': 'application/json' },
             payload,
           });
           if (res.statusCode >= 500)
             failures.push(`${key} body ${JSON.stringify(payload)} → ${res.statusCode}`);
-          if (res.statusCode === 400 && !String(res.json().field ?? '').startsWith('body'))
+          // A call whose input is all in the query (DELETE /telegram/group) may name its missing query field.
+          const field = String(res.json().field ?? '');
+          if (res.statusCode === 400 && !field.startsWith('body') && !declared.has(field))
             failures.push(
               `${key} body ${JSON.stringify(payload)} → 400 field ${res.json().field ?? '(none)'}`,
             );

@@ -13,10 +13,11 @@
  * Runs in `server:system` only: the answers come from the rules and the same scoping SQL on either
  * PostgreSQL (the isolation tests of each module run on both); ~750 requests twice would add ~30 s.
  */
-import { readOnlyMessage } from '../src/errors.ts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { auditReadScope } from '@towerwatch/domain';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildCaller, type Caller, hasAccess, toDomainUser } from '../src/auth/caller.ts';
+import { readOnlyMessage } from '../src/errors.ts';
 import type { RegisteredRoute } from '../src/kernel/http/registry.ts';
 import { buildExampleFleet, ENDPOINT_EXAMPLES, KT3, SITE_DEVICES, urlOf } from './endpoint-examples.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -90,8 +91,30 @@ const SERVICE_RULES: Record<string, (c: Caller) => { status: number; message?: s
   'GET /user/user/list': (c) =>
     c.isOperator || manageUsers(c) || c.type === 'superuser' ? null : { status: 403 },
   'GET /user/audit/list': (c) => (auditReadScope(toDomainUser(c.user)) === null ? { status: 403 } : null),
+  // The examples name ktbl: another company (or none) is 404 (docs/api.md "Tickets").
+  'GET /ticket/api/sla-settings': (c) => (c.isOperator || c.companyId === 'ktbl' ? null : { status: 404 }),
+  'POST /ticket/api/sla-settings': (c) => (c.isOperator || c.companyId === 'ktbl' ? null : { status: 404 }),
   'GET /user/app/user-list': (c) =>
     c.isOperator || manageUsers(c) || hasAccess(c, 'acs') ? null : { status: 403 },
+  // access control: operators name the customer of a card by user_uid / userUid (400 without)
+  'POST /door/access/master-remove': (c) => (c.isOperator ? { status: 400 } : null),
+  'GET /door/access/card-ledger': (c) => (c.isOperator ? { status: 400 } : null),
+  // messaging groups: the example group and the example's company_id are ktbl's
+  ...Object.fromEntries(
+    [
+      'GET /telegram/group/details',
+      'PATCH /telegram/group',
+      'POST /telegram/group',
+      'POST /telegram//site',
+      'POST /telegram/site',
+      'DELETE /telegram/site',
+      'GET /telegram/alarm-settings',
+      'PUT /telegram/alarm-settings',
+      'GET /telegram/deliveries',
+    ].map((key) => [key, (c: Caller) => (c.isOperator || c.companyId === 'ktbl' ? null : { status: 404 })]),
+  ),
+  'PATCH /telegram/group/update-link': (c) =>
+    c.isOperator || c.companyId === 'ktbl' ? { status: 409 } : { status: 404 }, // no bot token in tests
 };
 
 /** The example's answer when everything is allowed (default 200). */
@@ -100,6 +123,24 @@ const OWN_STATUS: Record<string, number> = {
   'POST /user/auth/refresh': 401, // not a token
   'POST /user/auth/delete': 404, // no such user
   'POST /user/network/acknowledge-event': 404, // no such event
+  'POST /user/device/unbind': 404, // no such device on the site
+  'POST /user/device/remove-config': 404, // no such pin config
+  'DELETE /urms/admin/delete-vendor/:id': 404, // no such vendor
+  'POST /urms/admin/revoke-api-token': 404, // no such token
+  'POST /urms/ingest/messages': 401, // a user's token is not a vendor API token
+  'POST /ticket/api/ticket-update': 404, // no such ticket
+  'GET /ticket/api/ticket-details': 404,
+  'POST /ticket/api/ticket-attachment': 404,
+  'GET /ticket/api/ticket-attachment': 404,
+  'POST /door/access/delete-card': 404, // no such access_id
+  'POST /door/access/master-remove': 404, // no such card
+  'GET /door/access/card-ledger': 404, // no such card
+  'POST /door/manage/site/delete-group': 404, // no such group
+  'GET /door/manage/card/attached-card-group': 404,
+  'POST /door/manage/card/delete-group': 404,
+  'POST /door/manage/attach-groups': 404, // no such card
+  'POST /door/manage/detach-groups': 404,
+  'DELETE /telegram/group': 404, // no such group
 };
 
 let t: TestServer;
@@ -172,8 +213,8 @@ describe.runIf(runOnSystem)('permission matrix', () => {
           const site = variant ? siteFor(caller, variant) : 'KT-1';
           const req = example.request({ site, com: SITE_DEVICES[site] ?? '', seq: ++seq });
           const res = await t.app.inject({
-            method: r.method as 'GET' | 'POST',
-            url: urlOf(r.path, req.query),
+            method: r.method as 'GET' | 'POST' | 'DELETE',
+            url: urlOf(r.path, req.query, req.params),
             headers: await t.auth(username),
             ...(req.body === undefined ? {} : { payload: req.body as object }),
           });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCaller } from '../src/auth/caller.ts';
-import { siteScope, sqlParams, tenantScope } from '../src/kernel/scope/sql-scope.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { createPool } from '../src/db/pool.ts';
+import { siteScope, sqlParams, tenantScope } from '../src/kernel/scope/sql-scope.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let t: TestServer;

@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../src/db/embedded.ts';
 import { isProcessAlive } from '../src/db/data-dir-lock.ts';
+import { freePort } from '../src/db/embedded.ts';
 
 const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'towerwatch-shutdown-'));

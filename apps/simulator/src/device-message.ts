@@ -29,6 +29,7 @@ export function toDeviceMessage(
   validate = true,
 ): DeviceMessage {
   let kind: DeviceTopicKind;
+  let raw = false;
   let payload: Record<string, unknown>;
   switch (output.kind) {
     case 'pins':
@@ -53,7 +54,18 @@ export function toDeviceMessage(
       break;
     case 'status':
       kind = 'status';
-      payload = { online: output.online, ts, fw: '2.4.1' };
+      payload = {
+        online: output.online,
+        ts,
+        fw: '2.4.1',
+        ...(output.service ? { service: output.service } : {}),
+        ...(output.accessListVersion !== undefined ? { access_list_version: output.accessListVersion } : {}),
+      };
+      break;
+    case 'raw':
+      kind = output.topic;
+      payload = { msg_id: nextMsgId(), ts, ...output.payload };
+      raw = true;
       break;
     case 'cmd/ack': {
       kind = 'cmd/ack';
@@ -62,7 +74,7 @@ export function toDeviceMessage(
       break;
     }
   }
-  if (validate) {
+  if (validate && !raw) {
     const result = deviceMessageSchemas[kind].safeParse(payload);
     if (!result.success) {
       throw new Error(`simulator built an invalid ${kind} message: ${result.error.issues[0]?.message ?? ''}`);

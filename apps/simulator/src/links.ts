@@ -75,7 +75,13 @@ export function createPerDeviceLink(
   events: LinkEvents,
 ): Link {
   const clients = new Map<string, MqttClient>();
+  /**
+   * Messages held until the device's first cmd subscription is granted: the server may answer the
+   * online status with commands at once (an access-list resend, docs/device-protocol.md §3).
+   */
+  const held = new Map<string, DeviceMessage[]>();
   const connect = (comId: string): MqttClient => {
+    held.set(comId, []);
     const { password } = credentials(comId);
     const client = mqtt.connect(url, {
       clientId: deviceClientId(comId),
@@ -97,6 +103,9 @@ export function createPerDeviceLink(
       reported = false;
       client.subscribe(deviceTopics.cmd(comId), { qos: DEVICE_QOS }, (error) => {
         if (error) events.onError(comId, error);
+        const waiting = held.get(comId);
+        held.delete(comId);
+        for (const m of waiting ?? []) publish(client, m, events, comId);
       });
     });
     client.on('error', (error) => {
@@ -111,7 +120,9 @@ export function createPerDeviceLink(
   return {
     send(comId, message) {
       const client = clients.get(comId) ?? connect(comId);
-      publish(client, message, events, comId);
+      const waiting = held.get(comId);
+      if (waiting) waiting.push(message);
+      else publish(client, message, events, comId);
     },
     up(comId) {
       if (!clients.has(comId)) connect(comId);
@@ -119,6 +130,7 @@ export function createPerDeviceLink(
     down(comId) {
       const client = clients.get(comId);
       clients.delete(comId);
+      held.delete(comId);
       // forced end: no DISCONNECT packet, so the broker publishes the last will
       client?.end(true);
     },

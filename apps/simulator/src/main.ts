@@ -5,9 +5,10 @@
  */
 import { parseArgs } from 'node:util';
 import { buildDemoFleet, DEMO_FLEET_SEED } from '@towerwatch/fleet';
+import { startControlServer } from './control.ts';
 import { runScenario } from './run-scenario.ts';
-import { isScenarioName, SCENARIOS } from './site-model.ts';
 import { DEFAULT_MQTT_URL, DEFAULT_RATE, DEFAULT_SIM_SEED, startSimulator } from './simulator.ts';
+import { isScenarioName, SCENARIOS } from './site-model.ts';
 
 const USAGE = `usage:
   npm run simulate -- [--sites N] [--rate X] [--seed S] [--fleet-seed F] [--shared]
@@ -21,7 +22,8 @@ options:
   --scenario NAME  one of: ${SCENARIOS.join(', ')}
   --site UID       the site for --scenario, e.g. KTBL-SAT-0001
 environment:
-  MQTT_URL         broker (default ${DEFAULT_MQTT_URL})`;
+  MQTT_URL         broker (default ${DEFAULT_MQTT_URL})
+  SIM_CONTROL_PORT test hooks on 127.0.0.1 (POST /swipe, GET /access-list, POST /scenario, POST /device/stop, POST /device/start; docs/device-protocol.md)`;
 
 function numberOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -78,6 +80,11 @@ async function main(): Promise<void> {
     ...(values.shared ? { connection: { shared: {} } } : {}),
     log: (line) => console.log(`[simulator] ${line}`),
   });
+  const controlPort = numberOption(process.env.SIM_CONTROL_PORT, 'SIM_CONTROL_PORT');
+  if (controlPort) {
+    startControlServer(simulator, controlPort);
+    console.log(`[simulator] test hooks on http://127.0.0.1:${controlPort}`);
+  }
   const report = setInterval(() => console.log(`[simulator] ${JSON.stringify(simulator.stats())}`), 30_000);
   const shutdown = async () => {
     clearInterval(report);

@@ -3,8 +3,8 @@ import { DEVICE_QOS, deviceClientId } from '@towerwatch/contract';
 import { buildDemoFleet, type DemoFleet, demoDevicePassword } from '@towerwatch/fleet';
 import mqtt from 'mqtt';
 import { createMsgIdSource, type DeviceMessage, toDeviceMessage } from './device-message.ts';
-import { type ScenarioName, SiteModel } from './site-model.ts';
 import { type Clock, DEFAULT_MQTT_URL, DEFAULT_SIM_SEED } from './simulator.ts';
+import { type ScenarioName, SiteModel } from './site-model.ts';
 
 export interface RunScenarioOptions {
   mqttUrl?: string;
@@ -14,6 +14,11 @@ export interface RunScenarioOptions {
   fleet?: DemoFleet;
   seed?: number;
   clock?: Clock;
+  /**
+   * DG fuel level (%) the site has now (e.g. `levelPct` of GET /fuel/fleet): `fuel-theft` then drops
+   * 25 % from it. Default: the calm model's 80 %.
+   */
+  fuelPct?: number;
   /** MQTT credentials; default: the site device's demo credentials. */
   auth?: { username?: string; password?: string };
 }
@@ -39,6 +44,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     startMs: now,
     initial: 'normal',
   });
+  if (options.fuelPct !== undefined) model.setFuelLevel(options.fuelPct);
   const nextId = createMsgIdSource(site.com_id, now);
   const messages = model
     .applyScenario(options.scenario)

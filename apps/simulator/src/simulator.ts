@@ -31,6 +31,11 @@ export interface SimulatorOptions {
    */
   rate?: number;
   clock?: Clock;
+  /**
+   * Wall ms after which a card added or removed by a small access-list change (≤ 5 cards) is swiped
+   * at that site (the engineer tries the new card; a removed card is refused). Default 1500; -1: never.
+   */
+  recentCardSwipeMs?: number;
   /** Wall ms between steps (default 5000). 0: no timer, call `tick()` yourself. */
   tickMs?: number;
   /** `per-device` (default): each device connects with its own credentials. `shared`: one connection. */
@@ -54,8 +59,22 @@ export interface SimulatorStats {
 export interface SimulatorHandle {
   /** Steps every site to the clock's now and publishes (the timer calls this). */
   tick(): void;
+  /**
+   * Swipes `cardNumber` at the site's reader now (test hook: docs/device-protocol.md "Simulator test
+   * hooks"); returns the access message the device published, or null (site unknown, no ACS, offline).
+   */
+  swipe(siteUid: string, cardNumber: string): { granted: boolean; reason?: string } | null;
+  /** The access list the site's simulated controller holds. */
+  accessList(siteUid: string): { version: number; cards: string[] } | null;
   /** Forces a scenario on a running site; its state continues from there. */
   triggerScenario(siteUid: string, scenario: ScenarioName): void;
+  /**
+   * Stops a site's device as if it lost power: its connection drops without DISCONNECT (the broker
+   * publishes its last will) and it stays silent until {@link SimulatorHandle.startDevice}.
+   */
+  stopDevice(siteUid: string): void;
+  /** Powers a stopped device on again: it reconnects with status, records and a snapshot. */
+  startDevice(siteUid: string): void;
   stats(): SimulatorStats;
   /** Publishes offline status for every device and disconnects. */
   stop(): Promise<void>;
@@ -114,6 +133,14 @@ export function startSimulator(options: SimulatorOptions = {}): SimulatorHandle 
       if (!model) return;
       stats.commands++;
       send(comId, model.handleCommand(command, clock.now()));
+      const recent = model.takeRecentCards();
+      const delay = options.recentCardSwipeMs ?? 1500;
+      if (recent.length > 0 && delay >= 0) {
+        const timer = setTimeout(() => {
+          for (const card of recent) send(comId, model.swipe(card, clock.now()));
+        }, delay);
+        timer.unref?.();
+      }
     },
     onError: (comId, error) => {
       stats.errors++;
@@ -137,9 +164,12 @@ export function startSimulator(options: SimulatorOptions = {}): SimulatorHandle 
     if (model.online) send(model.site.com_id, model.connectOutputs(start));
   }
 
+  /** Devices stopped by {@link SimulatorHandle.stopDevice}: not stepped, not published. */
+  const stopped = new Set<string>();
   const tick = () => {
     const now = clock.now();
-    for (const model of models.values()) send(model.site.com_id, model.step(now));
+    for (const model of models.values())
+      if (!stopped.has(model.site.com_id)) send(model.site.com_id, model.step(now));
   };
   const tickMs = options.tickMs ?? 5_000;
   const timer = tickMs > 0 ? setInterval(tick, tickMs) : null;
@@ -147,10 +177,33 @@ export function startSimulator(options: SimulatorOptions = {}): SimulatorHandle 
 
   return {
     tick,
+    swipe(siteUid, cardNumber) {
+      const model = byUid.get(siteUid);
+      if (!model) return null;
+      const outputs = model.swipe(cardNumber, clock.now());
+      send(model.site.com_id, outputs);
+      const record = outputs.find((o) => o.kind === 'access');
+      if (record?.kind !== 'access') return null;
+      return record.reason ? { granted: record.granted, reason: record.reason } : { granted: record.granted };
+    },
+    accessList(siteUid) {
+      return byUid.get(siteUid)?.accessList() ?? null;
+    },
     triggerScenario(siteUid, scenario) {
       const model = byUid.get(siteUid);
       if (!model) throw new Error(`unknown site ${siteUid}`);
       send(model.site.com_id, model.applyScenario(scenario));
+    },
+    stopDevice(siteUid) {
+      const model = byUid.get(siteUid);
+      if (!model) throw new Error(`unknown site ${siteUid}`);
+      stopped.add(model.site.com_id);
+      link.down(model.site.com_id);
+    },
+    startDevice(siteUid) {
+      const model = byUid.get(siteUid);
+      if (!model || !stopped.delete(model.site.com_id)) return;
+      if (model.online) send(model.site.com_id, model.connectOutputs(clock.now()));
     },
     stats: () => structuredClone(stats),
     async stop() {

@@ -4,6 +4,7 @@
  */
 import { PIN_LAYOUT } from '@towerwatch/fleet';
 import { dhakaHour, hazard } from './physics.ts';
+import { arrivingCard, swipe } from './site-access.ts';
 import type { SiteContext, SiteOutput } from './site-state.ts';
 
 const MINUTE = 60_000;
@@ -49,16 +50,11 @@ export function advanceEpisodes(ctx: SiteContext, now: number, dt: number, out: 
     const lowFuel = ctx.site.has_dg && s.fuelPct < 15;
     const visitRate = (hour >= 8 && hour < 18 ? 0.06 : 0.01) + (lowFuel ? 0.3 : 0);
     if (r.chance(hazard(visitRate, dt))) {
-      if (r.chance(0.05)) {
-        out.push({
-          kind: 'access',
-          card_number: String(r.int(10_000_000, 99_999_999)),
-          granted: false,
-          reason: 'unknown_card',
-        });
-      } else {
-        out.push(...startVisit(ctx, r.range(10, 60) * MINUTE, lowFuel));
-      }
+      // A field engineer arrives and swipes (granted or denied by the access list, with the reason).
+      const card = arrivingCard(ctx);
+      const swiped = swipe(ctx, card, ctx.wallMs, r.range(10, 60) * MINUTE);
+      if (swiped[0]?.kind === 'access' && swiped[0].granted) s.refuelOnVisitEnd = lowFuel;
+      out.push(...swiped);
     } else if (r.chance(hazard(0.0015, dt))) {
       out.push(...startBreach(ctx));
     }

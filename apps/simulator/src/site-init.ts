@@ -65,6 +65,11 @@ export function createInitialState(
     cardReaderFaultUntil: null,
     online: true,
     offlineUntil: null,
+    fuelSensorPct: null,
+    theftUntil: null,
+    theftPctPerMinute: 0,
+    refillAt: null,
+    batteryHealth: batteryHealthOf(site),
   };
   if (!varied) return state;
 
@@ -92,4 +97,11 @@ export function createInitialState(
     state.offlineUntil = startMs + random.range(10, 60) * MINUTE;
   }
   return state;
+}
+
+/** A bank's state of health at start: 55–100 % from the site's com id (older banks on some sites). */
+export function batteryHealthOf(site: DemoSite): number {
+  let hash = 0;
+  for (let i = 0; i < site.com_id.length; i++) hash = (hash * 31 + site.com_id.charCodeAt(i)) >>> 0;
+  return 0.55 + ((hash % 1000) / 1000) * 0.45;
 }

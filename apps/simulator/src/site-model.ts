@@ -7,10 +7,13 @@ import type { CommandMessage, PinReading } from '@towerwatch/contract';
 import type { DemoSite, Random } from '@towerwatch/fleet';
 import { createRandom, mixSeed, PIN_LAYOUT } from '@towerwatch/fleet';
 import { hazard, outageRatePerHour } from './physics.ts';
-import { advanceAccess, advanceEpisodes, startBreach, startVisit } from './site-episodes.ts';
+import { applyAccessListChunk, createDeviceAccessList, onlineStatus, swipe } from './site-access.ts';
+import { advanceAccess, advanceEpisodes } from './site-episodes.ts';
+import { advanceFuel } from './site-fuel.ts';
 import { createInitialState } from './site-init.ts';
-import { oemOutputs, rectifierInfo } from './site-oem.ts';
+import { SiteOem } from './site-oem.ts';
 import { advanceClimate, advanceDg, restoreMains, startOutage, updateElectrical } from './site-power.ts';
+import { applyScenarioTo, type ScenarioName } from './site-scenarios.ts';
 import {
   changeThreshold,
   type SiteBehaviourRates,
@@ -21,7 +24,6 @@ import {
 } from './site-state.ts';
 
 const MINUTE = 60_000;
-const HOUR = 3_600_000;
 
 /** Rates (per simulated hour) and probabilities of the site's behaviour. */
 export type SiteBehaviour = SiteBehaviourRates;
@@ -49,23 +51,7 @@ export interface SiteModelOptions {
   oemEveryMs?: number;
 }
 
-/** Scenarios that force a site into a state at once (`--scenario`). */
-export const SCENARIOS = [
-  'mains-fail',
-  'mains-restore',
-  'dc-low-voltage',
-  'door-open',
-  'security-breach',
-  'high-temperature',
-  'dg-on',
-  'device-offline',
-  'overload',
-] as const;
-export type ScenarioName = (typeof SCENARIOS)[number];
-
-export function isScenarioName(value: string): value is ScenarioName {
-  return (SCENARIOS as readonly string[]).includes(value);
-}
+export { isScenarioName, SCENARIOS, type ScenarioName } from './site-scenarios.ts';
 
 /** FNV-1a hash of a string, to give every site its own random stream from one seed. */
 function hashString(value: string): number {
@@ -90,7 +76,7 @@ export class SiteModel {
   private nextOemWall: number;
   private readonly published = new Map<string, number>();
   private readonly acks = new Map<string, SiteOutput>();
-  private readonly soh: number;
+  private readonly oem: SiteOem;
   private get state(): SiteState {
     return this.ctx.state;
   }
@@ -115,14 +101,24 @@ export class SiteModel {
     this.snapshotStagger = hashString(`${site.com_id}/snapshot`) % this.snapshotEveryMs;
     this.nextOemWall = options.startMs + Math.floor(random.next() * this.oemEveryMs);
     const cards = Array.from({ length: 3 }, () => String(random.int(1_000_000, 9_999_999)).padStart(10, '0'));
-    this.soh = Math.round(random.range(80, 98));
+    this.oem = new SiteOem(site, options.seed, Math.round(random.range(80, 98)), options.startMs);
     this.ctx = {
       site,
       random,
+      fuelRandom: createRandom(mixSeed(options.seed, hashString(`${site.com_id}/fuel`))),
+      rate: this.rate,
       behaviour: { ...DEFAULT_BEHAVIOUR, ...options.behaviour },
       cards,
+      access: createDeviceAccessList(),
+      wallMs: options.startMs,
       state: createInitialState(site, random, options.startMs, options.initial ?? 'varied'),
     };
+  }
+
+  /** Sets the DG fuel level (%), e.g. to the level the server last saw before a fuel scenario. */
+  setFuelLevel(pct: number): void {
+    this.state.fuelPct = Math.min(100, Math.max(0, pct));
+    this.state.fuelSensorPct = this.state.fuelPct;
   }
 
   /** A copy of the current state (for tests and diagnostics). */
@@ -139,10 +135,10 @@ export class SiteModel {
     return this.startWall + (wallMs - this.startWall) * this.rate;
   }
 
-  /** What a device publishes right after it connects: status, rectifier info, a full snapshot. */
+  /** What a device publishes right after it connects: status, OEM records, a full snapshot. */
   connectOutputs(wallMs: number): SiteOutput[] {
     this.nextSnapshotWall = wallMs + this.snapshotStagger;
-    return [{ kind: 'status', online: true }, rectifierInfo(this.site), this.fullSnapshot()];
+    return [...this.withAccessVersion(this.oem.connect(this.state, wallMs)), this.fullSnapshot()];
   }
 
   /** A full pin snapshot (also resets change detection). */
@@ -155,6 +151,7 @@ export class SiteModel {
   /** Advances the site to `wallMs` and returns what the device publishes meanwhile. */
   step(wallMs: number): SiteOutput[] {
     const outputs: SiteOutput[] = [];
+    this.ctx.wallMs = wallMs;
     const wasOnline = this.state.online;
     const target = this.simTime(wallMs);
     while (this.state.simMs < target) {
@@ -173,58 +170,32 @@ export class SiteModel {
 
   /** Forces a scenario now and returns the messages that show it. */
   applyScenario(name: ScenarioName): SiteOutput[] {
-    const s = this.state;
-    const now = s.simMs;
-    const outputs: SiteOutput[] = [];
-    switch (name) {
-      case 'mains-fail':
-        startOutage(this.ctx, this.random.range(60, 120) * MINUTE);
-        break;
-      case 'mains-restore':
-        restoreMains(this.ctx);
-        break;
-      case 'dc-low-voltage':
-        startOutage(this.ctx, 8 * HOUR);
-        s.dg = this.site.has_dg ? 'failed' : 'off';
-        s.dgActionAt = null;
-        s.pgOn = false;
-        s.pgStartAt = null;
-        s.soc = Math.min(s.soc, 0.25);
-        break;
-      case 'door-open':
-        outputs.push(...startVisit(this.ctx, this.random.range(10, 30) * MINUTE, false));
-        break;
-      case 'security-breach':
-        outputs.push(...startBreach(this.ctx));
-        break;
-      case 'high-temperature':
-        s.coolingFailUntil = now + 2 * HOUR;
-        s.temperatureC = Math.max(s.temperatureC, 47.5);
-        break;
-      case 'dg-on':
-        startOutage(this.ctx, this.random.range(60, 120) * MINUTE);
-        s.dg = 'on';
-        s.dgActionAt = null;
-        s.fuelPct = Math.max(s.fuelPct, 50);
-        break;
-      case 'device-offline':
-        s.online = false;
-        s.offlineUntil = now + 30 * MINUTE;
-        return [{ kind: 'status', online: false }];
-      case 'overload': {
-        const tenant = this.site.tenants[0];
-        const load = tenant ? s.loads[tenant] : undefined;
-        if (load) {
-          load.mode = 'over';
-          load.until = now + HOUR;
-        }
-        break;
-      }
-    }
-    updateElectrical(this.ctx, 0);
-    outputs.push(this.fullSnapshot());
+    return applyScenarioTo(this.ctx, name, () => this.fullSnapshot());
+  }
+
+  /** A card swiped at the reader now (the simulator's test hook and its new-card visits). */
+  swipe(cardNumber: string, wallMs: number): SiteOutput[] {
+    this.ctx.wallMs = wallMs;
+    if (!this.site.has_acs || !this.state.online) return [];
+    const outputs = swipe(this.ctx, cardNumber, wallMs, this.random.range(5, 20) * MINUTE);
+    const changed = this.changedReadings();
+    if (changed.length > 0) outputs.push({ kind: 'pins', readings: changed });
     return outputs;
   }
+
+  /** The access list the controller holds. */
+  accessList(): { version: number; cards: string[] } {
+    return { version: this.ctx.access.version, cards: [...this.ctx.access.entries.keys()].sort() };
+  }
+
+  /** Cards added or removed by the last applied small list change (a person issuing one card), once. */
+  takeRecentCards(): string[] {
+    const cards = this.recentCards;
+    this.recentCards = [];
+    return cards;
+  }
+
+  private recentCards: string[] = [];
 
   /** Executes a command from the server and returns its ack plus the resulting messages. */
   handleCommand(command: CommandMessage, wallMs: number): SiteOutput[] {
@@ -277,6 +248,14 @@ export class SiteModel {
           outputs.push({ kind: 'events', event: 'security_breach_cleared' });
         }
         break;
+      case 'access_list': {
+        if (!this.site.has_acs) return [ack(false, 'unsupported')];
+        const result = applyAccessListChunk(this.ctx.access, command.params);
+        const moved = [...result.added, ...result.removed];
+        if (result.applied && moved.length > 0 && moved.length <= 5) this.recentCards = moved;
+        // A new version applied: the retained status tells the version held (docs/device-protocol.md §3).
+        return result.applied ? [ack(true), onlineStatus(this.ctx)] : [ack(true)];
+      }
       case 'clear_lock_open_fail':
         outputs.push(ack(true));
         if (s.lockOpenFail) {
@@ -304,9 +283,17 @@ export class SiteModel {
     }
     if (wallMs >= this.nextOemWall) {
       this.nextOemWall = wallMs + this.oemEveryMs;
-      outputs.push(...oemOutputs(this.site, this.state, this.soh, this.random));
+      outputs.push(...this.oem.outputs(this.state, wallMs));
     }
+    outputs.push(...this.withAccessVersion(this.oem.statusDue(wallMs)));
     return outputs;
+  }
+
+  /** The status of an access controller also carries the access-list version it holds (reconcile). */
+  private withAccessVersion(outputs: SiteOutput[]): SiteOutput[] {
+    return outputs.map((output) =>
+      output.kind === 'status' ? { ...output, ...onlineStatus(this.ctx) } : output,
+    );
   }
 
   private changedReadings(): PinReading[] {
@@ -355,6 +342,7 @@ export class SiteModel {
     }
 
     if (episodes) advanceEpisodes(this.ctx, now, dt, out);
+    if (episodes) advanceFuel(this.ctx, now, dt);
     advanceAccess(this.ctx, now, out);
     updateElectrical(this.ctx, dt);
     advanceClimate(this.ctx, now, dt);

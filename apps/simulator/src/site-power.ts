@@ -8,6 +8,7 @@ import {
   outdoorHumidity,
   outdoorTemperature,
 } from './physics.ts';
+import { dgBurnNow } from './site-fuel.ts';
 import { acAvailable, type SiteContext, type SiteOutput, totalLoad } from './site-state.ts';
 
 const MINUTE = 60_000;
@@ -30,7 +31,9 @@ export function restoreMains(ctx: SiteContext): void {
   s.outageEndsAt = null;
   if (s.dg === 'on') {
     s.dg = 'cooldown';
-    s.dgActionAt = s.simMs + 2 * MINUTE;
+    // Now and then the transfer switch keeps the DG running on a live grid (flagged dg_with_mains).
+    const fr = ctx.fuelRandom ?? ctx.random;
+    s.dgActionAt = s.simMs + (fr.chance(0.03) ? fr.range(20, 60) : 2) * MINUTE;
   } else if (s.dg === 'waiting' || s.dg === 'failed') {
     s.dg = 'off';
     s.dgActionAt = null;
@@ -65,9 +68,11 @@ export function advanceDg(ctx: SiteContext, now: number, dt: number, out: SiteOu
     s.dgActionAt = null;
   }
   if (s.dg === 'on' || s.dg === 'cooldown') {
-    // ~2.5 L/h at partial load of a 10–15 kVA set
+    // The domain's burn at the present DC load (idle + per kWh), in WALL time: the server's theft check
+    // knows only message times, so an accelerated burn would look like siphoning (docs/requirements.md#fuel-theft).
     const tank = ctx.site.power.dg_tank_litres ?? 150;
-    s.fuelPct = Math.max(0, s.fuelPct - ((2.5 * dt) / HOUR / tank) * 100);
+    const wallDt = dt / (ctx.rate ?? 1);
+    s.fuelPct = Math.max(0, s.fuelPct - ((dgBurnNow(ctx) * wallDt) / HOUR / tank) * 100);
     if (s.fuelPct <= 0) {
       s.dg = 'failed';
       s.dgActionAt = null;
@@ -95,16 +100,19 @@ export function updateElectrical(ctx: SiteContext, dt: number): void {
   }
   const load = totalLoad(s);
   const dtHours = dt / HOUR;
+  const capacity = ctx.site.battery_max * s.batteryHealth;
   if (ac) {
     s.soc = clamp01(s.soc + BATTERY.chargeRate * dtHours);
     // the rectifier reconnects the battery and loads as soon as AC is back
     s.siteDown = false;
     s.batteryV = chargeVoltage(s.soc) + r.normal(0, 0.02);
   } else if (s.siteDown) {
-    s.batteryV = dischargeVoltage(s.soc, 0, ctx.site.battery_max) + r.normal(0, 0.02);
+    s.batteryV = dischargeVoltage(s.soc, 0, capacity) + r.normal(0, 0.02);
   } else {
-    s.soc = clamp01(s.soc - (load * dtHours) / ctx.site.battery_max);
-    s.batteryV = dischargeVoltage(s.soc, load, ctx.site.battery_max) + r.normal(0, 0.02);
+    // An aged bank holds less: it drains faster, and every cycle ages it a little more.
+    s.soc = clamp01(s.soc - (load * dtHours) / capacity);
+    s.batteryHealth = Math.max(0.3, s.batteryHealth - ((load * dtHours) / capacity) * 0.002);
+    s.batteryV = dischargeVoltage(s.soc, load, capacity) + r.normal(0, 0.02);
     if (s.batteryV <= BATTERY.blvdV) {
       s.siteDown = true;
       for (const tenantLoad of Object.values(s.loads)) {

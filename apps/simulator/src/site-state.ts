@@ -1,8 +1,8 @@
 /** State of one simulated site and the pin readings it shows (reference layout, docs/device-protocol.md). */
 import type { AccessMessage, DeviceEventName, OemMessage, PinReading } from '@towerwatch/contract';
+import type { AccessListEntry, InstalledTenant } from '@towerwatch/domain';
 import type { DemoSite, Random } from '@towerwatch/fleet';
 import { PIN_LAYOUT } from '@towerwatch/fleet';
-import type { InstalledTenant } from '@towerwatch/domain';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** An OEM record before the publisher stamps msg_id and ts. */
@@ -21,8 +21,13 @@ export type SiteOutput =
     }
   | { kind: 'oem'; record: OemRecordBody }
   /** `online: false` from the model means the device loses power/connection (the publisher drops it). */
-  | { kind: 'status'; online: boolean }
-  | { kind: 'cmd/ack'; cmd_id: string; ok: boolean; error?: string };
+  | { kind: 'status'; online: boolean; service?: Record<string, unknown>; accessListVersion?: number }
+  | { kind: 'cmd/ack'; cmd_id: string; ok: boolean; error?: string }
+  /**
+   * A message outside the protocol (a simulated firmware bug): published as is, never validated, so
+   * the server refuses and counts it (docs/device-protocol.md §10).
+   */
+  | { kind: 'raw'; topic: 'oem'; payload: Record<string, unknown> };
 
 export type DgState = 'off' | 'waiting' | 'on' | 'cooldown' | 'failed';
 export type LoadMode = 'normal' | 'over' | 'none';
@@ -73,6 +78,15 @@ export interface SiteState {
   cardReaderFaultUntil: number | null;
   online: boolean;
   offlineUntil: number | null;
+  /** What the fuel sensor reads (the level with ±1 % noise); null until first computed. */
+  fuelSensorPct: number | null;
+  /** A theft in progress: until when, and how fast the level falls (% of the tank per minute). */
+  theftUntil: number | null;
+  theftPctPerMinute: number;
+  /** A tanker refill is due at this time (sites without technician visits). */
+  refillAt: number | null;
+  /** Battery state of health (0…1): the usable share of battery_max; falls a little with every cycle. */
+  batteryHealth: number;
 }
 
 /** True when the site has AC power from the grid, its DG or its PG. */
@@ -102,7 +116,7 @@ export function siteReadings(site: DemoSite, state: SiteState): PinReading[] {
   add(PIN_LAYOUT.temperature, round(state.temperatureC, 1));
   add(PIN_LAYOUT.humidity, round(state.humidity, 0));
   add(PIN_LAYOUT.batteryTerminal, round(state.batteryV, 2));
-  if (site.has_dg) add(PIN_LAYOUT.dgFuel, round(state.fuelPct, 1));
+  if (site.has_dg) add(PIN_LAYOUT.dgFuel, round(state.fuelSensorPct ?? state.fuelPct, 1));
   if (site.has_acs) {
     add(PIN_LAYOUT.vibration, round(state.vibration, 0));
     add(PIN_LAYOUT.motion, round(state.motion, 0));
@@ -155,14 +169,30 @@ export function changeThreshold(pin: string): number {
   }
 }
 
+/** The access list a controller holds (site-access.ts applies and enforces it). */
+export interface DeviceAccessList {
+  version: number;
+  entries: Map<string, AccessListEntry>;
+  /** Chunks of a newer version being received. */
+  partial: { version: number; chunks: number; parts: Map<number, AccessListEntry[]> } | null;
+}
+
 /** What the site's behaviour functions work on: the site, its mutable state and its random stream. */
 export interface SiteContext {
   site: DemoSite;
   state: SiteState;
   random: Random;
+  /** The fuel and battery-ageing random stream (kept apart so other behaviours keep their sequences). */
+  fuelRandom?: Random;
+  /** Time acceleration (simulated ÷ wall seconds); the DG burns fuel in wall time (see site-power.ts). */
+  rate?: number;
   behaviour: SiteBehaviourRates;
-  /** The access cards of the site's technicians. */
+  /** The access cards of the site's technicians (used until the server sends an access list). */
   cards: readonly string[];
+  /** The access list the server sent (docs/device-protocol.md "access_list"). */
+  access: DeviceAccessList;
+  /** Wall-clock time of the current step (the device's clock: validity and time windows use it). */
+  wallMs: number;
 }
 
 /** Rates (per simulated hour) and probabilities of a site's behaviour. */

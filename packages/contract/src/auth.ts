@@ -61,6 +61,8 @@ export const authUser = z.object({
   meta: z.object({ accessRoles: z.array(accessRole) }),
   scope: z.array(z.string()),
   two_factor_enabled: z.boolean(),
+  /** A disabled user cannot sign in (user management, docs/requirements.md#user-management). */
+  disabled: z.boolean().optional(),
   created_at: z.string(),
 });
 export type AuthUser = z.infer<typeof authUser>;

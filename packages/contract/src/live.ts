@@ -1,12 +1,19 @@
-import {
-  ALARM_FILTER_GROUPS,
-  DC_LOAD_STATES,
-  EVENT_ROW_GROUPS,
-  PIN_PRIORITIES,
-  SOCKET_PATH,
-  SOCKET_PING_INTERVAL_MS,
-} from '@towerwatch/domain';
+import { PIN_PRIORITIES, SOCKET_PATH, SOCKET_PING_INTERVAL_MS } from '@towerwatch/domain';
 import { z } from 'zod';
+import { accessRecord, accessSync } from './access.ts';
+import { LIVE_EVENTS, type LiveEventName } from './live-events.ts';
+import { dcLoadState, liveAlarm, liveSiteEvent } from './live-site.ts';
+import { ticket } from './tickets.ts';
+
+export { LIVE_EVENTS, type LiveEventName } from './live-events.ts';
+export {
+  dcLoadState,
+  type LiveAlarm,
+  type LiveSiteEvent,
+  liveAlarm,
+  liveEventGroup,
+  liveSiteEvent,
+} from './live-site.ts';
 
 /**
  * The live socket at `/wss` (docs/requirements.md#live-socket). The client sends `{ action, ... }`
@@ -102,95 +109,10 @@ export const liveClientMessage = z.discriminatedUnion('action', [
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessage>;
 
-/** Server → client event names. */
-export const LIVE_EVENTS = {
-  LOGIN_OK: 'LOGIN_OK',
-  PONG: 'PONG',
-  SESSION_STARTED: 'SESSION_STARTED',
-  ERROR: 'ERROR',
-  SITE_EVENT: 'SITE_EVENT',
-  SITE_STATUS_UPDATED: 'SITE_STATUS_UPDATED',
-  SITE_CONFIG_UPDATED: 'SITE_CONFIG_UPDATED',
-  MAIN_PHASE_VOLTAGE: 'MAIN_PHASE_VOLTAGE',
-  DG_STATUS: 'DG_STATUS',
-  PG_STATUS: 'PG_STATUS',
-  ACCESS_STATUS: 'ACCESS_STATUS',
-  BATTERY_TERMINAL_VOLTAGE: 'BATTERY_TERMINAL_VOLTAGE',
-  BATTERY_CURRENT: 'BATTERY_CURRENT',
-  BATTERY_BACKUP_TIME_LEFT: 'BATTERY_BACKUP_TIME_LEFT',
-  SITE_TEMPERATURE_HUMIDITY: 'SITE_TEMPERATURE_HUMIDITY',
-  POWER_COUNT: 'POWER_COUNT',
-  DC_POWER_COUNT: 'DC_POWER_COUNT',
-  ALARM_COUNT: 'ALARM_COUNT',
-  ACCESS_COUNT: 'ACCESS_COUNT',
-  MAINS_AVAILABLE_COUNT: 'MAINS_AVAILABLE_COUNT',
-  DG_RUNNING_COUNT: 'DG_RUNNING_COUNT',
-  TEMPERATURE_WISE_COUNT: 'TEMPERATURE_WISE_COUNT',
-  BATTERY_BACKUP_COUNT: 'BATTERY_BACKUP_COUNT',
-  RECTIFIER_EVENT: 'RECTIFIER_EVENT',
-  RMS_ACCESS_RECORD: 'RMS_ACCESS_RECORD',
-  RMS_DEVICE_HEALTH_COUNT: 'RMS_DEVICE_HEALTH_COUNT',
-  RMS_TICKET_CREATE: 'RMS_TICKET_CREATE',
-  RMS_TICKET_UPDATE: 'RMS_TICKET_UPDATE',
-  EVENT_ACKNOWLEDGED: 'EVENT_ACKNOWLEDGED',
-  COMMAND_STATUS: 'COMMAND_STATUS',
-} as const;
-/** A server event name. */
-export type LiveEventName = (typeof LIVE_EVENTS)[keyof typeof LIVE_EVENTS];
-
 /** ISO-8601 UTC timestamp. */
 const isoTime = z.string();
 const tenant = z.string().nullable();
 const count = z.number().int().nonnegative();
-
-/** Event groups of /user/network/events (RMS = monitoring, ACS = access). */
-export const liveEventGroup = z.enum(EVENT_ROW_GROUPS);
-
-/** One site event (docs/requirements.md#event-entity): numeric id, spec event name, time, site, tenant. */
-export const liveSiteEvent = z.object({
-  id: z.number().int().positive(),
-  name: z.string(),
-  time: isoTime,
-  siteUid,
-  tenant,
-  group: liveEventGroup,
-  /**
-   * True when the condition became active (alarm raised, DG started, door opened), false when it
-   * ended (alarm cleared, DG stopped). Paired names (door_open/door_close, security_breach/
-   * security_breach_cleared) also carry it.
-   */
-  active: z.boolean(),
-  /** The reading that caused the event (e.g. the battery voltage), when there is one. */
-  value: z.number().nullable(),
-  /** Uid of the user who acknowledged the event; null until acknowledged. */
-  acknowledgedBy: z.string().nullable(),
-  /**
-   * Display name of that user (their name, else their username), for showing; null or absent until
-   * acknowledged (live events of the devices are never acknowledged yet).
-   */
-  acknowledgedByName: z.string().nullable().optional(),
-  acknowledgedAt: isoTime.nullable(),
-});
-export type LiveSiteEvent = z.infer<typeof liveSiteEvent>;
-
-/** One alarm of a site (docs/requirements.md#alarm-entity), as in GET /user/site/alarms. */
-export const liveAlarm = z.object({
-  /** Alarm id of docs/requirements.md#alarm-ids, e.g. `mains_fail`. */
-  id: z.string(),
-  group: z.enum(ALARM_FILTER_GROUPS),
-  tenant,
-  isNormal: z.boolean(),
-  isAvailable: z.boolean(),
-  isDisable: z.boolean(),
-  /** Time of the last transition (raised or cleared); null when it never changed. */
-  lastEvent: isoTime.nullable(),
-  raisedAt: isoTime.nullable(),
-  clearedAt: isoTime.nullable(),
-  acknowledgedBy: z.string().nullable(),
-  acknowledgedAt: isoTime.nullable(),
-  value: z.number().nullable(),
-});
-export type LiveAlarm = z.infer<typeof liveAlarm>;
 
 /** Common part of a pin update (sent only to sockets whose session is on this site). */
 const pinUpdate = z.object({
@@ -200,9 +122,6 @@ const pinUpdate = z.object({
   tenant,
   time: isoTime,
 });
-
-/** DC load state of a tenant (docs/requirements.md#dc-load). */
-export const dcLoadState = z.enum(DC_LOAD_STATES);
 
 /** Payload schema of each server event. */
 export const livePayloadSchemas = {
@@ -294,15 +213,11 @@ export const livePayloadSchemas = {
     time: isoTime,
     data: z.record(z.string(), z.unknown()),
   }),
-  /** A card swipe (access record); prepended to the access records. */
-  [LIVE_EVENTS.RMS_ACCESS_RECORD]: z.object({
-    id: z.number().int(),
-    siteUid,
-    comId: z.string(),
-    cardNumber: z.string(),
-    granted: z.boolean(),
-    time: isoTime,
-  }),
+  /**
+   * A card swipe or a remote unlock (access record, the same shape as GET /door/access/fetch-records
+   * items); prepended to the access records (docs/requirements.md#access-records).
+   */
+  [LIVE_EVENTS.RMS_ACCESS_RECORD]: accessRecord,
   /** Device health counts (the `counts` of GET /site/healths), pushed like the dashboard counts. */
   [LIVE_EVENTS.RMS_DEVICE_HEALTH_COUNT]: z.object({
     total: count,
@@ -313,8 +228,16 @@ export const livePayloadSchemas = {
     lt72h: count,
     gte72h: count,
   }),
-  [LIVE_EVENTS.RMS_TICKET_CREATE]: z.object({ id: z.union([z.number(), z.string()]) }),
-  [LIVE_EVENTS.RMS_TICKET_UPDATE]: z.object({ id: z.union([z.number(), z.string()]) }),
+  /** A ticket was opened (docs/requirements.md#ticket-live): prepended to the ticket list. */
+  [LIVE_EVENTS.RMS_TICKET_CREATE]: z.object({
+    id: z.union([z.number(), z.string()]),
+    ticket: ticket.optional(),
+  }),
+  /** A ticket changed (status, assignee, note, attachment): the ticket list refreshes. */
+  [LIVE_EVENTS.RMS_TICKET_UPDATE]: z.object({
+    id: z.union([z.number(), z.string()]),
+    ticket: ticket.optional(),
+  }),
   /** An event was acknowledged (POST /user/network/acknowledge-event). */
   [LIVE_EVENTS.EVENT_ACKNOWLEDGED]: z.object({
     id: z.number().int(),
@@ -337,6 +260,11 @@ export const livePayloadSchemas = {
     message: z.string().nullable(),
     time: isoTime,
   }),
+  /**
+   * A site's access-list sync state changed: a new version was sent (pending), or its device acked
+   * every chunk (applied) or one failed (docs/requirements.md#access-sync).
+   */
+  [LIVE_EVENTS.ACCESS_SYNC_STATUS]: accessSync.extend({ time: isoTime }),
 } as const satisfies Record<LiveEventName, z.ZodType>;
 
 /** Payload type of event `E`. */

@@ -1,7 +1,7 @@
+import { FIRST_EVENT_CURSOR } from '@towerwatch/domain';
 import { describe, expect, it } from 'vitest';
 import { networkEventsQuery } from './network.ts';
 import { settingsSaveBody, siteUpdateBody } from './site-commands.ts';
-import { FIRST_EVENT_CURSOR } from '@towerwatch/domain';
 import { siteEventsQuery, siteFetchQuery, siteFilterQuery } from './site-queries.ts';
 
 describe('site query contracts', () => {

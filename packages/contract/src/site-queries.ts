@@ -2,8 +2,7 @@
  * Read endpoints of the site area (docs/requirements.md#site-calls).
  * Query parameter names are the spec's, including its mix of snake_case and camelCase.
  */
-import { DC_LOAD_STATES, SITE_ALARM_IDS } from '@towerwatch/domain';
-import { MAX_DURATION_MINUTES } from '@towerwatch/domain';
+import { DC_LOAD_STATES, MAX_DURATION_MINUTES, SITE_ALARM_IDS } from '@towerwatch/domain';
 import { z } from 'zod';
 import { safeText } from './input.ts';
 import { siteAlarm, siteEvent } from './site.ts';

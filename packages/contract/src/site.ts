@@ -3,8 +3,8 @@
  * Field names follow the spec's entities (snake_case for site fields, camelCase for alarm/event).
  */
 import { z } from 'zod';
-import type { LiveAlarm, LiveSiteEvent } from './live.ts';
-import { dcLoadState, liveAlarm, liveSiteEvent } from './live.ts';
+import type { LiveAlarm, LiveSiteEvent } from './live-site.ts';
+import { dcLoadState, liveAlarm, liveSiteEvent } from './live-site.ts';
 import { comId, isoTime } from './site-common.ts';
 
 /** One `dc_load` entry of a site. */

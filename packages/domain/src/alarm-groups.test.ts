@@ -38,7 +38,7 @@ describe('alarm filter groups (docs/requirements.md#alarm-groups)', () => {
     expect(keys).toContain('mdb_fault_robi');
     expect(keys).not.toContain('site_down_teletalk');
     expect(keys).not.toContain('mains_fail_robi');
-    expect(power).toHaveLength(18 + 4 * 3);
+    expect(power).toHaveLength(18 + 2 + 4 * 3); // the spec's 18, fuel theft and DG with mains, variants
     expect(alarmFilterOptions('Access').every((o) => o.tenant === null)).toBe(true);
   });
 

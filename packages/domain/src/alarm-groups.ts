@@ -37,6 +37,8 @@ export const ALARM_GROUP_MEMBERS = {
     'pg_on',
     'solar_power_generation_fail',
     'solar_control_fail',
+    'fuel_theft_suspected',
+    'dg_with_mains',
   ],
   Access: [
     'door_status',

@@ -12,8 +12,8 @@ import {
 } from './alarms.ts';
 
 describe('site alarm ids (docs/requirements.md#alarm-ids)', () => {
-  it('lists 32 alarm ids', () => {
-    expect(SITE_ALARM_IDS).toHaveLength(32);
+  it('lists the 32 alarm ids of the spec and the two power checks (fuel theft, DG with mains)', () => {
+    expect(SITE_ALARM_IDS).toHaveLength(34);
     expect(isSiteAlarmId('solar_control_fail')).toBe(true);
     expect(isSiteAlarmId('mains_outage')).toBe(false);
   });

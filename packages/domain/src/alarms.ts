@@ -37,6 +37,9 @@ export const SITE_ALARM_IDS = [
   'aviation_light_fail',
   'solar_power_generation_fail',
   'solar_control_fail',
+  // Beyond the spec (docs/requirements.md#fuel-theft, docs/requirements.md#dg-with-mains).
+  'fuel_theft_suspected',
+  'dg_with_mains',
 ] as const;
 /** A site alarm id. */
 export type SiteAlarmId = (typeof SITE_ALARM_IDS)[number];

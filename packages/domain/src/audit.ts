@@ -20,12 +20,42 @@ export const AUDIT_ACTIONS = [
   'site.create',
   'site.update',
   'site.settings_save',
+  // administration (docs/requirements.md#administration)
+  'company.save',
+  'device.save',
+  'device.bind',
+  'device.unbind',
+  'pin_config.save',
+  'pin_config.remove',
+  'vendor.save',
+  'vendor.delete',
+  'vendor_token.create',
+  'vendor_token.revoke',
+  'access.card_add',
+  'access.card_delete',
+  'access.card_save',
+  'access.master_remove',
+  'access.clear_cards',
+  'access.card_group_save',
+  'access.card_group_delete',
+  'access.site_group_save',
+  'access.site_group_delete',
+  'access.attach',
+  'access.detach',
 ] as const;
 /** An audit action. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an audit entry is about. */
-export const AUDIT_TARGET_TYPES = ['user', 'site', 'device'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'site',
+  'device',
+  'card',
+  'card_group',
+  'site_group',
+  'vendor',
+] as const;
 /** An audit target type. */
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

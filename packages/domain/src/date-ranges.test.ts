@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dhakaDate, dhakaDayEnd, dhakaDayStart, defaultDashboardRange } from './date-ranges.ts';
+import { defaultDashboardRange, dhakaDate, dhakaDayEnd, dhakaDayStart } from './date-ranges.ts';
 
 describe('dashboard range (docs/requirements.md#dashboard-range)', () => {
   it('is the last 7 days until 6 hours ahead', () => {

@@ -1,6 +1,7 @@
 /**
  * Route guards as pure decisions (docs/requirements.md#guards guards 1–7).
  */
+import { PAYMENT_EDITOR_TYPES, PAYMENT_VIEWER_TYPES } from './billing.ts';
 import { ROUTES } from './routes.ts';
 import type { DomainUser } from './users.ts';
 import { hasAccessRole, isOperator } from './users.ts';
@@ -53,8 +54,8 @@ const typeIn = (state: GuardState, types: readonly string[]): boolean =>
 
 const GUARDS: Readonly<Record<GuardName, (state: GuardState) => GuardDecision>> = {
   admin: (s) => (typeIn(s, ['sudo', 'support']) ? ALLOW : redirect(ROUTES.dashboard)),
-  bill: (s) => (typeIn(s, ['superuser', 'finance', 'sudo']) ? ALLOW : redirect(ROUTES.landing)),
-  finance: (s) => (typeIn(s, ['finance', 'sudo']) ? ALLOW : redirect(ROUTES.landing)),
+  bill: (s) => (typeIn(s, PAYMENT_VIEWER_TYPES) ? ALLOW : redirect(ROUTES.landing)),
+  finance: (s) => (typeIn(s, PAYMENT_EDITOR_TYPES) ? ALLOW : redirect(ROUTES.landing)),
   setup: (s) => ({
     allow: true,
     loadSiteList: !s.siteListLoaded && !s.siteListLoading && !s.tokenExpired,

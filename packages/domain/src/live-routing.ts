@@ -42,6 +42,11 @@ const ROUTES: Readonly<Record<string, SiteModule>> = {
   high_motion: 'access',
   dg_power: 'generator',
   pg_power: 'generator',
+  // Fuel and transfer-switch checks (docs/requirements.md#fuel-theft, docs/requirements.md#dg-with-mains).
+  dg_start_fail: 'generator',
+  fuel_theft_suspected: 'generator',
+  fuel_refill: 'generator',
+  dg_with_mains: 'generator',
 };
 
 /** The module an event goes to, or null when no module takes it. */

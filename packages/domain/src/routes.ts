@@ -22,6 +22,8 @@ export const ROUTES = {
   siteOverview: '/site',
   alarm: '/alarm',
   oemData: '/oem/data',
+  /** Battery bank health of the company's sites (beyond the spec, docs/requirements.md#battery-bank-health). */
+  oemBatteryHealth: '/oem/battery-health',
   access: '/access',
   mains: '/mains',
   battery: '/battery',

@@ -3,10 +3,10 @@
  * /site/list with a filter built for it).
  */
 import type { SiteFilter } from './alarm-filter.ts';
-import { ROUTES } from './routes.ts';
 import type { DashboardTileId } from './dashboard-tiles.ts';
 import type { OfflineBucket } from './offline.ts';
 import { OFFLINE_BUCKET_BOUNDS } from './offline.ts';
+import { ROUTES } from './routes.ts';
 
 /** The site list path tiles link to. */
 export const SITE_LIST_PATH = ROUTES.siteList;

@@ -48,6 +48,9 @@ export const ALARM_SPECS = {
   high_temperature: same('high_temperature'),
   water: same('water_detection'),
   smoke: same('smoke_detection'),
+  // docs/requirements.md#fuel-theft, docs/requirements.md#dg-with-mains
+  fuel_theft_suspected: same('fuel_theft_suspected'),
+  dg_with_mains: same('dg_with_mains'),
 } as const satisfies Partial<Record<SiteAlarmId, AlarmSpec>>;
 
 /** An alarm id the engine derives. */

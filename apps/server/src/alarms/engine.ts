@@ -9,6 +9,7 @@
 import { eventGroupOf } from '@towerwatch/domain';
 import { ALARM_SPECS, type AlarmSpec, EVENT_ALARMS } from './catalogue.ts';
 import { type Condition, deriveConditions } from './derive.ts';
+import { fuelReadingsOf, powerChecks } from './power-checks.ts';
 import {
   type AlarmState,
   alarmKey,
@@ -195,6 +196,11 @@ export function evaluate(site: EngineSite, state: SiteState, input: EngineInput)
 
   const derived = deriveConditions(site, state);
   for (const c of derived.conditions.values()) transition(c);
+  const fuel = input.kind === 'pins' ? fuelReadingsOf(site, input) : [];
+  for (const a of powerChecks(site, state, derived, input.time, fuel)) {
+    if (a.kind === 'alarm') transition(a.condition);
+    else emit(a.name, a.tenant, true, a.value, a.alarmId);
+  }
 
   // DC critical voltage: an event on each crossing (the alarm stays dc_low_voltage).
   const t = site.settings.thresholds;

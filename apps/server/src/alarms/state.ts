@@ -26,6 +26,8 @@ export interface EngineSite {
   settings: SiteAlarmSettings;
   /** Battery bank capacity in Ah (sites.battery_max), for the backup-time estimate; null = unknown. */
   batteryMax?: number | null;
+  /** DG fuel tank size in litres (sites.more_details.fuel_tank_litres), for fuel theft/refill litres. */
+  fuelTankLitres?: number | null;
 }
 
 /** One alarm of a site for one tenant ('' = no tenant), as stored in `alarms`. */

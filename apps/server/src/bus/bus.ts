@@ -40,6 +40,8 @@ export interface BusEvents {
   'site.config-changed': { siteUid: string; comIds?: string[] };
   /** A device command row was created (status pending): the dispatcher publishes it. */
   'command.created': { id: number };
+  /** A device reported the access-list version it holds (docs/requirements.md#access-reconcile). */
+  'device.access-list-reported': { comId: string; version: number };
   /**
    * Auth sessions of a user ended (docs/api.md "Live socket"): `sessionId` = that session only;
    * omitted = every session of the user except `exceptSessionId`. Their live sockets are closed

@@ -46,6 +46,8 @@ export interface DeviceWrite {
   online: boolean;
   lastSeenAt: Date | null;
   firmware?: string;
+  /** What the device reports about itself (status `service`, docs/device-protocol.md §3). */
+  service?: Record<string, unknown>;
 }
 
 export interface AccessWrite {

@@ -95,6 +95,7 @@ export function createBatchProcessor(deps: BatchDeps): ProcessBatch {
     let accepted = 0;
     const acks: { siteUid: string; job: Extract<SiteJob, { kind: 'cmd/ack' }> }[] = [];
     const changedPins = new Set<string>();
+    const listReports: { comId: string; version: number }[] = [];
     for (const e of entries) {
       const { job } = e;
       const id = msgIdOf(job);
@@ -110,6 +111,9 @@ export function createBatchProcessor(deps: BatchDeps): ProcessBatch {
         perSite.set(e.siteUid, so);
       }
       if (job.kind === 'cmd/ack') acks.push({ siteUid: e.siteUid, job });
+      // The access-list version the device holds (docs/requirements.md#access-reconcile).
+      if (job.kind === 'status' && job.message.online && job.message.access_list_version !== undefined)
+        listReports.push({ comId: job.comId, version: job.message.access_list_version });
       const accessBefore = writes.access.length;
       const oemBefore = writes.oem.length;
       const before =
@@ -139,7 +143,7 @@ export function createBatchProcessor(deps: BatchDeps): ProcessBatch {
             const w = await writeAll(tx, batchWrites, toClaim, now, latest.now, !checkFirst);
             for (const a of acks) {
               const m = await handleCommandAck(tx, a.job.comId, a.job.message, deps.clock.now());
-              if (m) perSite.get(a.siteUid)?.ackMessages.push(m);
+              perSite.get(a.siteUid)?.ackMessages.push(...m);
             }
             return w;
           });
@@ -167,7 +171,14 @@ export function createBatchProcessor(deps: BatchDeps): ProcessBatch {
     }
     const stateChanged = new Map<string, string[]>();
     for (const [siteUid, so] of out.perSite) {
-      const moved = fanOut(deps.bus, so, eventsBySite.get(siteUid) ?? [], out.writes, out.written.accessIds);
+      const moved = fanOut(
+        deps.bus,
+        so,
+        eventsBySite.get(siteUid) ?? [],
+        out.writes,
+        out.written.accessIds,
+        out.written.accessCards,
+      );
       if (moved) {
         const list = stateChanged.get(so.runtime.site.companyId);
         if (list) list.push(siteUid);
@@ -177,6 +188,7 @@ export function createBatchProcessor(deps: BatchDeps): ProcessBatch {
     // Dashboard counts: one recount request per company and batch.
     for (const [companyId, uids] of stateChanged)
       deps.bus.publish('site.state-changed', { companyId, siteUids: uids });
+    for (const r of listReports) deps.bus.publish('device.access-list-reported', r);
     for (const e of entries) e.done?.();
   };
 }

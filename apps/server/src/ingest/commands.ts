@@ -18,9 +18,15 @@ import type { Logger } from 'pino';
 import type { EventBus } from '../bus/bus.ts';
 import type { Clock } from '../clock.ts';
 import type { Pool, Queryable } from '../db/pool.ts';
+import { accessSyncStates, RECORD_SELECT, toAccessRecord } from '../modules/access/index.ts';
 import type { IngestMetrics } from './metrics.ts';
 
 type CommandStatusMessage = LiveMessageOf<typeof LIVE_EVENTS.COMMAND_STATUS>;
+/** What an ack produces for the live socket: the command's status, and for access commands more. */
+export type AckLiveMessage =
+  | CommandStatusMessage
+  | LiveMessageOf<typeof LIVE_EVENTS.ACCESS_SYNC_STATUS>
+  | LiveMessageOf<typeof LIVE_EVENTS.RMS_ACCESS_RECORD>;
 
 interface CommandRow {
   id: number;
@@ -45,13 +51,45 @@ function statusMessage(row: CommandRow, at: Date): CommandStatusMessage {
   });
 }
 
-/** Applies a device ack inside the ingest transaction; returns the live message, or null if no match. */
+/**
+ * Applies a device ack inside the ingest transaction; returns its live messages (none if no match):
+ * the command's status; for `access_list` the site's sync state (docs/requirements.md#access-sync); for
+ * an acked `unlock` the access record of the remote unlock with its operator (docs/requirements.md#access-records).
+ */
 export async function handleCommandAck(
   db: Queryable,
   comId: string,
   ack: CommandAckMessage,
   now: Date,
-): Promise<CommandStatusMessage | null> {
+): Promise<AckLiveMessage[]> {
+  const status = await applyAck(db, comId, ack, now);
+  if (!status) return [];
+  const out: AckLiveMessage[] = [status.message];
+  if (status.row.command === 'access_list') {
+    const [sync] = await accessSyncStates(db, [status.row.site_uid]);
+    if (sync) out.push(liveMessage(LIVE_EVENTS.ACCESS_SYNC_STATUS, { ...sync, time: now.toISOString() }));
+  }
+  if (status.row.command === 'unlock' && status.row.status === 'acked') {
+    const { rows } = await db.query<Parameters<typeof toAccessRecord>[0]>(
+      `with r as (
+         insert into access_records (site_uid, com_id, card_number, granted, door, time, kind, unlocked_by, command_id)
+         select c.site_uid, c.com_id, '', true, null, $2, 'remote_unlock', c.requested_by, c.id
+           from commands c where c.id = $1 returning *)
+       select ${RECORD_SELECT.replace('from access_records r', 'from r')}`,
+      [status.row.id, now],
+    );
+    const record = rows[0];
+    if (record) out.push(liveMessage(LIVE_EVENTS.RMS_ACCESS_RECORD, toAccessRecord(record)));
+  }
+  return out;
+}
+
+async function applyAck(
+  db: Queryable,
+  comId: string,
+  ack: CommandAckMessage,
+  now: Date,
+): Promise<{ message: CommandStatusMessage; row: CommandRow } | null> {
   if (!/^\d{1,15}$/.test(ack.cmd_id)) return null;
   const { rows } = await db.query<CommandRow>(
     `update commands c set status = $3, acked_at = $4, error = $5
@@ -60,7 +98,7 @@ export async function handleCommandAck(
     [Number(ack.cmd_id), comId, ack.ok ? 'acked' : 'failed', now, ack.ok ? null : (ack.error ?? 'failed')],
   );
   const row = rows[0];
-  return row ? statusMessage(row, now) : null;
+  return row ? { message: statusMessage(row, now), row } : null;
 }
 
 export interface CommandDispatcherDeps {
@@ -128,9 +166,17 @@ export function createCommandDispatcher(deps: CommandDispatcherDeps): CommandDis
     return rows.length;
   }
 
+  // Pages of 100 until none is pending (an access-list change can queue thousands of chunks).
+  const flushAll = async () => {
+    let total = 0;
+    for (let n = await flushOnce(); ; n = await flushOnce()) {
+      total += n;
+      if (n < 100) return total;
+    }
+  };
   const flush = () => {
     // One flush at a time; a request during a flush runs after it.
-    const next = (running ?? Promise.resolve(0)).then(flushOnce, flushOnce);
+    const next = (running ?? Promise.resolve(0)).then(flushAll, flushAll);
     running = next;
     return next;
   };
@@ -153,6 +199,17 @@ export function createCommandDispatcher(deps: CommandDispatcherDeps): CommandDis
         [new Date(now.getTime() - ackTimeout)],
       );
       for (const row of rows) publishStatus(row, now);
+      // A timed-out access_list chunk fails its site's version (docs/requirements.md#access-sync).
+      const accessSites = [
+        ...new Set(rows.filter((r) => r.command === 'access_list').map((r) => r.site_uid)),
+      ];
+      const companyOf = new Map(rows.map((r) => [r.site_uid, r.company_id]));
+      for (const sync of await accessSyncStates(deps.pool, accessSites)) {
+        deps.bus.publish('live', {
+          audience: { companyId: companyOf.get(sync.siteUid) ?? null, siteUid: sync.siteUid, tenant: null },
+          message: liveMessage(LIVE_EVENTS.ACCESS_SYNC_STATUS, { ...sync, time: now.toISOString() }),
+        });
+      }
       return rows.length;
     },
     stop() {

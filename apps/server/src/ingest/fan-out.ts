@@ -5,11 +5,9 @@
 import { LIVE_EVENTS, liveMessage } from '@towerwatch/contract';
 import type { EventBus } from '../bus/bus.ts';
 import type { BatchWrites, EventRowOut } from './batch-writes.ts';
-import type { handleCommandAck } from './commands.ts';
+import type { AckLiveMessage } from './commands.ts';
 import { pinUpdateEnvelopes, siteEventEnvelope, siteStatusEnvelope } from './live-messages.ts';
 import type { SiteRuntime } from './site-store.ts';
-
-type AckMessage = NonNullable<Awaited<ReturnType<typeof handleCommandAck>>>;
 
 /** What one site's jobs of a batch produced that the live fan-out needs. */
 export interface SiteOut {
@@ -19,7 +17,7 @@ export interface SiteOut {
   /** Indexes into the batch's `writes.access` (and the returned access ids). */
   access: number[];
   oem: BatchWrites['oem'];
-  ackMessages: AckMessage[];
+  ackMessages: AckLiveMessage[];
 }
 
 /** Live messages of one site's part of a committed batch; true when its dashboard counts may move. */
@@ -29,6 +27,7 @@ export function fanOut(
   events: EventRowOut[],
   writes: BatchWrites,
   accessIds: number[],
+  accessCards: readonly { cardId: number | null; holderName: string | null }[] = [],
 ): boolean {
   const { site, state } = so.runtime;
   for (const row of events) bus.publish('live', siteEventEnvelope(site, row));
@@ -44,8 +43,15 @@ export function fanOut(
         id,
         siteUid: site.siteUid,
         comId: a.comId,
+        kind: 'card',
         cardNumber: a.cardNumber,
         granted: a.granted,
+        reason: a.reason,
+        door: a.door,
+        cardId: accessCards[i]?.cardId ?? null,
+        holderName: accessCards[i]?.holderName ?? null,
+        unlockedBy: null,
+        unlockedByName: null,
         time: a.time.toISOString(),
       }),
     });

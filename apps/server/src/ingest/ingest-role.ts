@@ -99,6 +99,8 @@ export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole>
   // A site's pin configs, devices or settings changed: reload it and re-apply paused flags.
   const offConfig = deps.bus.subscribe('site.config-changed', (e) => {
     store.invalidate(e.siteUid);
+    // A device bound or unbound: forget where it was (an unbound device's lookup is cached too).
+    for (const comId of e.comIds ?? []) store.forgetDevice(comId);
     pipeline.enqueue(e.siteUid, { kind: 'settings', receivedAt: deps.clock.now() });
   });
   await commands.flush().catch((err: unknown) => log.error({ err }, 'commands: first flush failed'));

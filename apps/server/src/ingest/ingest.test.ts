@@ -352,4 +352,23 @@ describe.each(['embedded', 'mosquitto'] as const)('ingest via %s broker', (broke
     );
     expect(row.rows[0]).toEqual({ status: 'acked', acked: true });
   });
+
+  it('announces the access-list version a device reports in its status (docs/requirements.md#access-reconcile)', async () => {
+    const site = await newSite({ companyId: 'ktbl' });
+    const reports: { comId: string; version: number }[] = [];
+    const stop = t.container.bus.subscribe('device.access-list-reported', (e) => {
+      if (e.comId === site.comId) reports.push(e);
+    });
+    const dev = await device(site);
+    // Older firmware (no field) is not a report; then the controller restarted without its list.
+    await dev.publishAsync(deviceTopics.status(site.comId), JSON.stringify({ online: true }), { qos: 1 });
+    await dev.publishAsync(
+      deviceTopics.status(site.comId),
+      JSON.stringify({ online: true, access_list_version: 0 }),
+      { qos: 1, retain: true },
+    );
+    await waitFor(async () => reports.length > 0);
+    stop();
+    expect(reports).toEqual([{ comId: site.comId, version: 0 }]);
+  });
 });

@@ -108,6 +108,7 @@ export function livenessToWrite(
       !prev ||
       prev.online !== d.online ||
       d.firmware !== undefined ||
+      d.service !== undefined ||
       at === null ||
       at - prev.at >= livenessRefreshMs
     )

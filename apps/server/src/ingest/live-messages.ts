@@ -2,7 +2,7 @@
  * Live messages produced by ingest (contract live.ts), with the audience the hub checks.
  */
 import { LIVE_EVENTS, type LiveAlarm, liveMessage } from '@towerwatch/contract';
-import { alarmDisplayGroup } from '@towerwatch/domain';
+import { alarmDisplayGroup, stateOfCharge } from '@towerwatch/domain';
 import type { PinUpdate } from '../alarms/engine.ts';
 import { type EngineSite, pinKey, type SiteState } from '../alarms/state.ts';
 import type { LiveEnvelope } from '../bus/bus.ts';
@@ -183,8 +183,8 @@ export function backupEstimate(
       amps += Math.abs(v.value);
   }
   if (maximum === null || volts === null) return { minutes: null, maximum, remaining: null };
-  const empty = site.settings.thresholds.dcCriticalVoltage;
-  const soc = Math.min(1, Math.max(0, (volts - empty) / (51 - empty)));
+  // One home for the state-of-charge rule: the domain's (docs/requirements.md#backup-estimate).
+  const soc = stateOfCharge(volts, site.settings.thresholds.dcCriticalVoltage);
   const remaining = Math.round(maximum * soc * 10) / 10;
   const minutes = amps > 0.5 ? Math.round((remaining / amps) * 60) : null;
   return { minutes, maximum, remaining };

@@ -47,14 +47,22 @@ export interface IngestMetrics {
   rateLimitDisconnects: number;
   /** The last {@link RECENT_REJECTIONS} refusals (newest last), for the device health screen and tests. */
   recent: { reason: RejectReason; topic: string; comId: string | null; error: string | null }[];
+  /**
+   * Refusals per device and reason not yet added to the database (device_rejections, the device health
+   * screen); flushed by the ingest role (device-rejections.ts).
+   */
+  byDevice: Map<string, DeviceRejections>;
   /** The registry holding the counters above (one per container), rendered by {@link metricsText}. */
   readonly registry: Registry;
 }
 
+/** Refusals of one device since the last flush, by reason. */
+export type DeviceRejections = Map<RejectReason, { count: number; lastAt: Date; lastError: string | null }>;
+
 /** How many refusals {@link IngestMetrics.recent} keeps. */
 export const RECENT_REJECTIONS = 200;
 
-type CounterField = Exclude<keyof IngestMetrics, 'rejected' | 'recent' | 'registry'>;
+type CounterField = Exclude<keyof IngestMetrics, 'rejected' | 'recent' | 'byDevice' | 'registry'>;
 
 /** Metric name and HELP text of each plain counter, in exposition order after the rejections. */
 const COUNTERS: readonly [CounterField, string, string][] = [
@@ -108,7 +116,7 @@ export function createIngestMetrics(): IngestMetrics {
     );
   }
 
-  const metrics = { rejected, recent: [], registry } as unknown as IngestMetrics;
+  const metrics = { rejected, recent: [], byDevice: new Map(), registry } as unknown as IngestMetrics;
   Object.defineProperty(
     metrics,
     'received',

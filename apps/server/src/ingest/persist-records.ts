@@ -149,7 +149,7 @@ export function accessCtes(p: Param, w: BatchWrites): string[] {
         ),
       ].join(', ')}) with ordinality as u(s, c, k, g, d, r, t, n)
       order by n
-      returning id)`);
+      returning id, site_uid, card_number)`);
   }
   return out;
 }

@@ -109,7 +109,9 @@ export function deviceCtes(p: Param, w: BatchWrites): string[] {
       update devices d set online = u.online,
         last_seen_at = case when u.seen is null then d.last_seen_at
                             else greatest(coalesce(d.last_seen_at, u.seen), u.seen) end,
-        firmware = coalesce(u.fw, d.firmware)
+        firmware = coalesce(u.fw, d.firmware),
+        service = coalesce(u.svc, d.service),
+        service_at = case when u.svc is null then d.service_at else coalesce(u.seen, d.service_at) end
       from unnest(${p(
         d.map(([c]) => c),
         'text[]',
@@ -122,7 +124,10 @@ export function deviceCtes(p: Param, w: BatchWrites): string[] {
       )}, ${p(
         d.map(([, v]) => v.firmware ?? null),
         'text[]',
-      )}) as u(com_id, online, seen, fw)
+      )}, ${p(
+        d.map(([, v]) => (v.service ? JSON.stringify(v.service) : null)),
+        'jsonb[]',
+      )}) as u(com_id, online, seen, fw, svc)
       where d.com_id = u.com_id)`);
   }
   return out;

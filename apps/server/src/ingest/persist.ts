@@ -13,6 +13,11 @@ import { alarmCtes, dcLoadCtes, deviceCtes, latestCtes } from './persist-state.t
 /** SQLSTATE of a batch whose message ids were (partly) accepted before (migration 0300_ingest_claims_check). */
 export const CLAIMS_CONFLICT = 'TW001';
 
+/** The inserted access records (id order) with the card of their number in the site's company. */
+const ACCESS_OUT = `(select coalesce(json_agg(json_build_object('id', acc.id, 'cardId', c.id, 'holderName', c.holder_name)
+     order by acc.id), '[]') from acc left join sites s on s.uid = acc.site_uid
+     left join access_cards c on c.company_id = s.company_id and c.card_number = acc.card_number)`;
+
 /** Which of these (com_id, msg_id) pairs were accepted before; keys `${comId}/${msgId}`. */
 export async function acceptedMessageIds(
   db: Queryable,
@@ -32,6 +37,8 @@ export interface WriteResult {
   events: EventRowOut[];
   /** Ids of the inserted access records, in the order of `writes.access`. */
   accessIds: number[];
+  /** The company card of each record's number (docs/requirements.md#access-records), same order. */
+  accessCards: { cardId: number | null; holderName: string | null }[];
 }
 
 /**
@@ -66,17 +73,17 @@ export async function writeAll(
     ...oemCtes(p, w),
     ...latestCtes(p, latest),
   ];
-  if (ctes.length === 0) return { events: [], accessIds: [], claimed: 0 };
+  if (ctes.length === 0) return { events: [], accessIds: [], accessCards: [], claimed: 0 };
   const hasEv = w.events.length > 0;
   const hasAcc = w.access.length > 0;
   const { rows } = await db.query<{
     events: (Omit<EventRowOut, 'time'> & { time: string })[];
-    access: number[];
+    access: { id: number; cardId: number | null; holderName: string | null }[];
     claimed: number;
   }>(
     `with ${ctes.join(',\n')}
      select ${hasEv ? `(select coalesce(json_agg(ev order by ev.id), '[]') from ev)` : `'[]'::json`} as events,
-            ${hasAcc ? `(select coalesce(json_agg(acc.id order by acc.id), '[]') from acc)` : `'[]'::json`} as access,
+            ${hasAcc ? ACCESS_OUT : `'[]'::json`} as access,
             ${claims.length > 0 ? `(select count(*) from claims)` : '0'}::int as claimed
             ${strictClaims && claims.length > 0 ? `, ingest_claims_check(${p(claims.length, 'int')}, (select count(*) from claims)) as checked` : ''}`,
     values,
@@ -84,7 +91,8 @@ export async function writeAll(
   const row = rows[0];
   return {
     events: (row?.events ?? []).map((e) => ({ ...e, id: Number(e.id), time: new Date(e.time) })),
-    accessIds: (row?.access ?? []).map(Number),
+    accessIds: (row?.access ?? []).map((a) => Number(a.id)),
+    accessCards: (row?.access ?? []).map((a) => ({ cardId: a.cardId, holderName: a.holderName })),
     claimed: row?.claimed ?? 0,
   };
 }

@@ -57,6 +57,8 @@ export interface SiteStore {
   /** Several sites at once (missing ones loaded together); null for sites that do not exist. */
   getMany(siteUids: readonly string[]): Promise<Map<string, SiteRuntime | null>>;
   invalidate(siteUid?: string): void;
+  /** Forgets the cached site of a device (bound or unbound by an administrator). */
+  forgetDevice(comId: string): void;
 }
 
 /** Most sites read by one set of queries. */
@@ -163,6 +165,9 @@ export function createSiteStore(db: Queryable, opts: SiteStoreOptions = {}): Sit
       return (await getMany([siteUid])).get(siteUid) ?? null;
     },
     getMany,
+    forgetDevice(comId) {
+      devices.delete(comId);
+    },
     invalidate(siteUid) {
       if (siteUid === undefined) {
         sites.clear();
@@ -199,9 +204,16 @@ export async function loadSites(
       tenants: string[];
       settings: unknown;
       battery_max: number | null;
-    }>('select uid, company_id, tenants, settings, battery_max from sites where uid = any($1::text[])', [
-      uids,
-    ]),
+      fuel_tank_litres: number | null;
+    }>(
+      `select uid, company_id, tenants, settings, battery_max,
+              case when jsonb_typeof(more_details->'fuel_tank_litres') = 'number'
+                   then (more_details->>'fuel_tank_litres')::float8
+                   when jsonb_typeof(more_details#>'{power,dg_tank_litres}') = 'number'
+                   then (more_details#>>'{power,dg_tank_litres}')::float8 end as fuel_tank_litres
+         from sites where uid = any($1::text[])`,
+      [uids],
+    ),
     db.query<{ site_uid: string; com_id: string; last_seen_at: Date | null; online: boolean }>(
       'select site_uid, com_id, last_seen_at, online from devices where site_uid = any($1::text[]) order by com_id',
       [uids],
@@ -277,6 +289,7 @@ export async function loadSites(
       })),
       settings: parseSiteAlarmSettings(row.settings),
       batteryMax: row.battery_max,
+      fuelTankLitres: row.fuel_tank_litres,
     };
     const state = createSiteState(site);
     // Alarms a sensor pin drives follow the pin after a reload, not a latch.

@@ -6,13 +6,18 @@
 import { deviceRateLimit } from '@towerwatch/domain';
 import { runOfflineCheck, scheduleOfflineCheck } from '../jobs/offline.ts';
 import { pruneIngestMessages, pruneRollups, rollupTelemetry } from '../jobs/rollup.ts';
+import { rollupBatteryHealth } from '../kernel/time-series/index.ts';
 import type { Kernel } from '../kernel/types.ts';
+import { flushDeviceRejections } from './device-rejections.ts';
 import { startIngestRole } from './ingest-role.ts';
+import type { HttpInbox } from './http-inbox.ts';
 import type { IngestMetrics } from './metrics.ts';
 
 /** What the ingest role is started from (the composition root's container provides it). */
 export interface IngestContainer extends Kernel {
   readonly ingestMetrics: IngestMetrics;
+  /** HTTP ingest hands its messages to this process's pipeline through it. */
+  readonly deviceInbox?: HttpInbox;
 }
 
 /** Starts ingest; returns its stop function. */
@@ -28,6 +33,7 @@ export async function startIngest(c: IngestContainer): Promise<() => Promise<voi
     metrics: c.ingestMetrics,
     deviceRate: deviceRateLimit(c.config.deviceMaxMsgPerS),
   });
+  c.deviceInbox?.attach(role.pipeline);
   const onError = (err: unknown) => c.log.error({ err }, 'ingest job failed');
   const offlineDeps = {
     db: c.pool,
@@ -38,9 +44,12 @@ export async function startIngest(c: IngestContainer): Promise<() => Promise<voi
   await runOfflineCheck(offlineDeps).catch(onError);
   const stopOffline = scheduleOfflineCheck({ ...offlineDeps, onError });
   const timers: NodeJS.Timeout[] = [];
+  const flushRejections = () => flushDeviceRejections(c.pool, c.ingestMetrics).catch(onError);
+  timers.push(setInterval(() => void flushRejections(), 15_000));
   if (c.config.roles.includes('jobs')) {
     const hourly = async () => {
       await rollupTelemetry(c.pool, c.clock);
+      await rollupBatteryHealth(c.pool, c.clock, { keepDays: c.config.telemetryRetentionMonths * 31 * 2 });
       await pruneIngestMessages(c.pool, c.clock);
       await pruneRollups(c.pool, c.clock, c.config.telemetryRetentionMonths * 31 * 2);
     };
@@ -50,8 +59,10 @@ export async function startIngest(c: IngestContainer): Promise<() => Promise<voi
   }
   for (const t of timers) t.unref();
   return async () => {
+    c.deviceInbox?.attach(null);
     stopOffline();
     for (const t of timers) clearInterval(t);
     await role.stop();
+    await flushRejections();
   };
 }

@@ -38,11 +38,12 @@ export function applyToWrites(
     const { msg_id: _id, ts, ...data } = job.message;
     w.oem.push({ siteUid: site.siteUid, comId: job.comId, kind: job.message.kind, time: new Date(ts), data });
   }
-  if (job.kind === 'status' && job.message.fw) {
+  if (job.kind === 'status' && (job.message.fw || job.message.service)) {
     w.devices.set(job.comId, {
       online: job.message.online,
       lastSeenAt: job.message.online ? job.receivedAt : null,
       firmware: job.message.fw,
+      service: job.message.service,
     });
   }
   if (!result) return;
@@ -74,7 +75,12 @@ export function applyToWrites(
   }
   for (const d of result.devices) {
     const prev = w.devices.get(d.comId);
-    w.devices.set(d.comId, { online: d.online, lastSeenAt: d.lastSeenAt, firmware: prev?.firmware });
+    w.devices.set(d.comId, {
+      online: d.online,
+      lastSeenAt: d.lastSeenAt,
+      firmware: prev?.firmware,
+      service: prev?.service,
+    });
   }
   for (const d of result.dcLoadChanged) {
     w.dcLoad.set(`${site.siteUid}|${d.tenant}`, {

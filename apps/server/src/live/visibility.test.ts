@@ -97,4 +97,28 @@ describe('live visibility', () => {
     expect(canReceive(view({}), env)).toBe(true);
     expect(canReceive(view({ uid: '501' }), env)).toBe(false);
   });
+
+  it('sends access records and sync states only to users with the acs role (docs/requirements.md#access-records)', () => {
+    const record = {
+      audience: { companyId: 'ktbl', siteUid: 'S1', tenant: null },
+      message: liveMessage(LIVE_EVENTS.RMS_ACCESS_RECORD, {
+        id: 1,
+        siteUid: 'S1',
+        comId: 'RMS1',
+        kind: 'card' as const,
+        cardNumber: 'A1',
+        granted: true,
+        reason: null,
+        door: 'door1',
+        cardId: null,
+        holderName: null,
+        unlockedBy: null,
+        unlockedByName: null,
+        time: new Date().toISOString(),
+      }),
+    };
+    expect(canReceive(view({}), record)).toBe(true);
+    expect(canReceive(view({ accessRoles: ['rms'] }), record)).toBe(false);
+    expect(canReceive(view({}, ['S2']), record)).toBe(false);
+  });
 });

@@ -5,7 +5,7 @@
  * updates go only to sockets whose session is on the site.
  */
 import { LIVE_EVENTS, type LiveServerMessage } from '@towerwatch/contract';
-import { isEventKindVisible, isLiveSiteEventVisible } from '@towerwatch/domain';
+import { hasAccessRole, isEventKindVisible, isLiveSiteEventVisible } from '@towerwatch/domain';
 import { type Caller, toDomainUser } from '../auth/caller.ts';
 import { isAlarmTenantVisible, isEventTenantVisible } from '../kernel/scope/sql-scope.ts';
 import type { LiveEnvelope } from '../bus/bus.ts';
@@ -37,6 +37,10 @@ export function canReceive(view: SocketView, envelope: LiveEnvelope): boolean {
   if (message.event === LIVE_EVENTS.RECTIFIER_EVENT) {
     // An OEM rectifier/BMS record carries no tenant: REST's rule for a tenant-less power alarm.
     return isAlarmTenantVisible(view.caller, audience.tenant ?? '', OEM_RECORD_ALARM_ID);
+  }
+  if (message.event === LIVE_EVENTS.RMS_ACCESS_RECORD || message.event === LIVE_EVENTS.ACCESS_SYNC_STATUS) {
+    // Access records and sync states are for users with the acs access role (docs/requirements.md#access-control).
+    return hasAccessRole(toDomainUser(view.caller.user), 'acs');
   }
   if (message.event === LIVE_EVENTS.SITE_EVENT) {
     const e = message.payload;

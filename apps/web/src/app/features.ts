@@ -3,11 +3,18 @@
  * list (see lib/feature-routes.ts and docs/architecture.md "Add a web feature"). A new area is its
  * folder plus one line here.
  */
+import { accessRoutes } from '../features/access/routes.tsx';
+import { accessManageRoutes } from '../features/access-manage/routes.tsx';
+import { adminRoutes } from '../features/admin/routes.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
+import { billingRoutes } from '../features/billing/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
+import { deviceMonitorRoutes } from '../features/device-monitor/routes.tsx';
 import { landingRoutes } from '../features/landing/routes.tsx';
 import { legacyDashboardRoutes } from '../features/legacy-dashboard/routes.tsx';
+import { oemDataRoutes } from '../features/oem-data/routes.tsx';
 import { plannedRoutes } from '../features/planned/routes.tsx';
+import { powerRoutes } from '../features/power/routes.tsx';
 import { siteAlarmsRoutes } from '../features/site-alarms/routes.tsx';
 import { siteAvailabilityRoutes } from '../features/site-availability/routes.tsx';
 import { siteListRoutes } from '../features/site-list/routes.tsx';
@@ -15,6 +22,8 @@ import { siteMapRoutes } from '../features/site-map/routes.tsx';
 import { siteOverviewRoutes } from '../features/site-overview/routes.tsx';
 import { siteRectifierRoutes } from '../features/site-rectifier/routes.tsx';
 import { siteSettingsRoutes } from '../features/site-settings/routes.tsx';
+import { telegramRoutes } from '../features/telegram/routes.tsx';
+import { ticketRoutes } from '../features/tickets/routes.tsx';
 import type { FeatureRoutes } from '../lib/feature-routes.ts';
 
 export const FEATURES: readonly FeatureRoutes[] = [
@@ -29,6 +38,15 @@ export const FEATURES: readonly FeatureRoutes[] = [
   siteMapRoutes,
   siteAvailabilityRoutes,
   siteRectifierRoutes,
+  powerRoutes,
+  adminRoutes,
+  oemDataRoutes,
+  deviceMonitorRoutes,
+  ticketRoutes,
+  billingRoutes,
+  telegramRoutes,
+  accessRoutes,
+  accessManageRoutes,
   // The spec's routes no feature provides yet (a later issue removes it).
   plannedRoutes,
 ];

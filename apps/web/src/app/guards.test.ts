@@ -57,15 +57,16 @@ describe('route guards (docs/requirements.md#guards)', () => {
     expect(thrown.init.status).toBe(500);
   });
 
-  it('admin sends a company user to /dashboard; user lets sudo use the monitoring pages while /customer/sites is not built', async () => {
+  it('admin sends a company user to /dashboard; user sends sudo to /customer/sites now that it is built', async () => {
     signInAs({ type: 'company' });
     const toDashboard = (await outcome(() => guarded('admin')(args))) as Response;
     expect(toDashboard.status).toBe(302);
     expect(toDashboard.headers.get('Location')).toBe('/dashboard');
     signInAs({ type: 'sudo' });
     // docs/requirements.md#home-page: guard 7 sends operators to /customer/sites once that screen exists.
-    expect(isBuiltRoute(ROUTES.customerSites)).toBe(false);
-    expect(await guarded('user')(args)).toBeNull();
+    expect(isBuiltRoute(ROUTES.customerSites)).toBe(true);
+    const toCustomerSites = (await outcome(() => guarded('user')(args))) as Response;
+    expect(toCustomerSites.headers.get('Location')).toBe(ROUTES.customerSites);
     expect(await guarded('admin')(args)).toBeNull();
   });
 

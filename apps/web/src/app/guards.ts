@@ -15,6 +15,7 @@ import { ApiError } from '../lib/api-error.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { focusedSiteStore } from '../lib/site-focus.ts';
 import { isSiteListLoaded, isSiteListLoading, loadSiteList } from '../features/sites/site-load.ts';
+import { ticketsLoaded } from '../features/tickets/tickets-loaded.ts';
 import { getAccessToken, isTokenExpired } from '../lib/token-store.ts';
 
 /** Loads the signed-in user, or sends the visitor to /login. */
@@ -40,7 +41,7 @@ export function guarded(...names: string[]): LoaderFunction {
     const state = () => ({
       user,
       siteConfigSelected: focusedSiteStore.get() !== null,
-      ticketsLoaded: false,
+      ticketsLoaded: ticketsLoaded(),
       siteListLoaded: isSiteListLoaded(user),
       siteListLoading: isSiteListLoading(user),
       tokenExpired: isTokenExpired(),

@@ -1,7 +1,8 @@
 import { Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { DEFAULT_SORT_DIRECTION, type SortDirection, toggleSortDirection } from '@towerwatch/domain';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 
 /** A column of a {@link SortableTable}. */
 export interface SortableColumn<Row> {
@@ -11,6 +12,8 @@ export interface SortableColumn<Row> {
   value: (row: Row) => number | string | null;
   render?: (row: Row) => ReactNode;
   align?: 'left' | 'right';
+  /** Column width (CSS); a virtual table lays its columns out fixed, so set it there. */
+  width?: number | string;
 }
 
 /** Props of {@link SortableTable}. */
@@ -21,6 +24,13 @@ export interface SortableTableProps<Row> {
   caption: string;
   emptyText?: string;
   initialSortKey?: string;
+  /**
+   * Renders only the rows in view (tens of thousands of rows): the table scrolls inside a box of
+   * `height` with rows of `rowHeight` pixels; the header stays on top.
+   */
+  virtual?: { height: number | string; rowHeight: number };
+  /** `data-testid` of the scroll box of a virtual table. */
+  testId?: string;
 }
 
 type Direction = SortDirection;
@@ -54,6 +64,8 @@ export function SortableTable<Row>({
   caption,
   emptyText = 'No rows',
   initialSortKey,
+  virtual,
+  testId,
 }: SortableTableProps<Row>) {
   const [sort, setSort] = useState<{ key: string; direction: Direction } | null>(
     initialSortKey ? { key: initialSortKey, direction: DEFAULT_SORT_DIRECTION } : null,
@@ -63,6 +75,18 @@ export function SortableTable<Row>({
     return column && sort ? sortRows(rows, column, sort.direction) : rows;
   }, [rows, columns, sort]);
 
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: virtual ? sorted.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => virtual?.rowHeight ?? 36,
+    overscan: 10,
+  });
+  const items = virtual ? virtualizer.getVirtualItems() : [];
+  const shown = virtual ? items.map((item) => sorted[item.index] as Row) : sorted;
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = virtual ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+
   const choose = (key: string) =>
     setSort((current) =>
       current?.key === key
@@ -70,59 +94,75 @@ export function SortableTable<Row>({
         : { key, direction: DEFAULT_SORT_DIRECTION },
     );
 
-  return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table striped highlightOnHover verticalSpacing={6} fz="sm" stickyHeader aria-label={caption}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => {
-              const active = sort?.key === column.key;
-              const Icon = !active
-                ? IconArrowsSort
-                : sort.direction === 'desc'
-                  ? IconSortDescending
-                  : IconSortAscending;
-              return (
-                <Table.Th
-                  key={column.key}
-                  aria-sort={active ? (sort.direction === 'desc' ? 'descending' : 'ascending') : 'none'}
-                  ta={column.align ?? 'left'}
+  const table = (
+    <Table
+      striped
+      highlightOnHover
+      verticalSpacing={6}
+      fz="sm"
+      stickyHeader
+      aria-label={caption}
+      aria-rowcount={virtual ? sorted.length + 1 : undefined}
+      layout={virtual ? 'fixed' : undefined}
+    >
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => {
+            const active = sort?.key === column.key;
+            const Icon = !active
+              ? IconArrowsSort
+              : sort.direction === 'desc'
+                ? IconSortDescending
+                : IconSortAscending;
+            return (
+              <Table.Th
+                key={column.key}
+                aria-sort={active ? (sort.direction === 'desc' ? 'descending' : 'ascending') : 'none'}
+                ta={column.align ?? 'left'}
+                w={column.width}
+              >
+                <UnstyledButton
+                  onClick={() => choose(column.key)}
+                  fw={600}
+                  fz="sm"
+                  style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
                 >
-                  <UnstyledButton
-                    onClick={() => choose(column.key)}
-                    fw={600}
-                    fz="sm"
-                    style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-                  >
-                    {column.label}
-                    <Icon size={14} opacity={active ? 1 : 0.4} />
-                  </UnstyledButton>
-                </Table.Th>
-              );
-            })}
+                  {column.label}
+                  <Icon size={14} opacity={active ? 1 : 0.4} />
+                </UnstyledButton>
+              </Table.Th>
+            );
+          })}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {sorted.length === 0 && (
+          <Table.Tr data-empty>
+            <Table.Td colSpan={columns.length}>
+              <Text size="sm" c="dimmed" ta="center" py="md">
+                {emptyText}
+              </Text>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sorted.length === 0 && (
-            <Table.Tr data-empty>
-              <Table.Td colSpan={columns.length}>
-                <Text size="sm" c="dimmed" ta="center" py="md">
-                  {emptyText}
-                </Text>
+        )}
+        {padTop > 0 && <tr aria-hidden style={{ height: padTop }} />}
+        {shown.map((row) => (
+          <Table.Tr key={rowKey(row)} style={virtual ? { height: virtual.rowHeight } : undefined}>
+            {columns.map((column) => (
+              <Table.Td key={column.key} ta={column.align ?? 'left'}>
+                {column.render ? column.render(row) : (column.value(row) ?? '–')}
               </Table.Td>
-            </Table.Tr>
-          )}
-          {sorted.map((row) => (
-            <Table.Tr key={rowKey(row)}>
-              {columns.map((column) => (
-                <Table.Td key={column.key} ta={column.align ?? 'left'}>
-                  {column.render ? column.render(row) : (column.value(row) ?? '–')}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+            ))}
+          </Table.Tr>
+        ))}
+        {padBottom > 0 && <tr aria-hidden style={{ height: padBottom }} />}
+      </Table.Tbody>
+    </Table>
+  );
+  if (!virtual) return <Table.ScrollContainer minWidth={600}>{table}</Table.ScrollContainer>;
+  return (
+    <div ref={scrollRef} style={{ height: virtual.height, overflow: 'auto' }} data-testid={testId}>
+      <div style={{ minWidth: 900 }}>{table}</div>
+    </div>
   );
 }

@@ -81,6 +81,9 @@ describe('event, access and status messages', () => {
     expect(statusMessage.parse({ online: false })).toEqual({ online: false });
     expect(statusMessage.parse({ online: true, ts, fw: '2.4.1' }).fw).toBe('2.4.1');
     expect(statusMessage.safeParse({ online: 'false' }).success).toBe(false);
+    expect(statusMessage.parse({ online: true, access_list_version: 0 }).access_list_version).toBe(0);
+    expect(statusMessage.safeParse({ online: true, access_list_version: -1 }).success).toBe(false);
+    expect(statusMessage.safeParse({ online: true, access_list_version: 1.5 }).success).toBe(false);
   });
 });
 

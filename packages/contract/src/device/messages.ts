@@ -2,7 +2,13 @@
  * Device → server and server → device messages (docs/device-protocol.md). Types come from z.infer;
  * the simulator builds payloads with them and the server ingest validates with them.
  */
-import { ACCESS_EVENTS } from '@towerwatch/domain';
+import {
+  ACCESS_DENY_REASONS,
+  ACCESS_EVENTS,
+  ACCESS_LIST_CHUNK_SIZE,
+  CARD_NUMBER_PATTERN,
+  TIME_OF_DAY_PATTERN,
+} from '@towerwatch/domain';
 import { z } from 'zod';
 import { deviceTs, MAX_READINGS_PER_MESSAGE, msgId } from './common.ts';
 import { pinName } from './pins.ts';
@@ -63,8 +69,11 @@ export const accessMessage = z.object({
   granted: z.boolean(),
   /** Which door the reader guards when a site has more than one; default `door1`. */
   door: z.string().min(1).max(32).optional(),
-  /** Why access was refused, when `granted` is false. */
-  reason: z.enum(['unknown_card', 'outside_hours', 'blocked', 'reader_error']).optional(),
+  /**
+   * Why access was refused, when `granted` is false: the domain's deny reasons
+   * (docs/requirements.md#access-deny-reasons); `outside_hours` is the older name of `outside_time_window`.
+   */
+  reason: z.enum([...ACCESS_DENY_REASONS, 'outside_hours']).optional(),
 });
 export type AccessMessage = z.infer<typeof accessMessage>;
 
@@ -77,8 +86,68 @@ export const statusMessage = z.object({
   ts: deviceTs.optional(),
   /** Firmware version, e.g. `2.4.1`. */
   fw: z.string().min(1).max(32).optional(),
+  /**
+   * The access-list version the device holds (0 = none); absent = not reported (older firmware).
+   * The server resends the site's list when it differs (docs/requirements.md#access-reconcile).
+   */
+  access_list_version: z.number().int().min(0).max(2_147_483_647).optional(),
+  /**
+   * What the controller reports about itself for the service string (docs/requirements.md#service-string):
+   * sent with `online: true` on connect and again every 15 minutes (retained).
+   */
+  service: z
+    .object({
+      model: z.string().min(1).max(64).optional(),
+      /** Seconds since the controller booted. */
+      uptime_s: z
+        .number()
+        .int()
+        .min(0)
+        .max(10 * 365 * 86_400)
+        .optional(),
+      /** Cellular signal strength (dBm). */
+      rssi_dbm: z.number().int().min(-150).max(0).optional(),
+      /** The last error the controller logged, null when none. */
+      last_error: z.string().max(120).nullable().optional(),
+    })
+    .optional(),
 });
 export type StatusMessage = z.infer<typeof statusMessage>;
+
+/** One card of an access list as the device stores and enforces it (domain `AccessListEntry`). */
+export const accessListEntry = z.object({
+  card_number: z.string().regex(CARD_NUMBER_PATTERN),
+  /** Epoch-ms bounds of validity as ISO instants; null = unbounded. */
+  valid_from: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  blocked: z.boolean(),
+  /** Weekly windows in Asia/Dhaka (days 0 = Sunday … 6, `HH:MM`); empty = any time. */
+  time_windows: z.array(
+    z.object({
+      days: z.array(z.number().int().min(0).max(6)),
+      from: z.string().regex(TIME_OF_DAY_PATTERN),
+      until: z.string().regex(TIME_OF_DAY_PATTERN),
+    }),
+  ),
+});
+export type AccessListEntryMessage = z.infer<typeof accessListEntry>;
+
+/**
+ * Params of `access_list` (docs/device-protocol.md "access_list"): version `version` of the site's
+ * list, in `chunks` parts of at most ACCESS_LIST_CHUNK_SIZE entries; part `chunk` (0-based). The
+ * device replaces its list with the union of the parts once it holds all parts of one version, and
+ * acks each part; a part of a version it already applied, or older than it, is acked without change
+ * (idempotent).
+ */
+export const accessListParams = z.object({
+  version: z.number().int().min(1),
+  chunk: z.number().int().min(0),
+  chunks: z.number().int().min(1),
+  /** Cards in the whole version (all chunks). */
+  total: z.number().int().min(0),
+  entries: z.array(accessListEntry).max(ACCESS_LIST_CHUNK_SIZE),
+});
+export type AccessListParams = z.infer<typeof accessListParams>;
 
 /** Command id: chosen by the server, echoed in the ack. */
 export const cmdId = msgId;
@@ -89,6 +158,7 @@ export const DEVICE_COMMANDS = [
   'digital_control',
   'clear_security_breach',
   'clear_lock_open_fail',
+  'access_list',
 ] as const;
 export type DeviceCommandName = (typeof DEVICE_COMMANDS)[number];
 
@@ -118,6 +188,7 @@ export const commandMessage = z.discriminatedUnion('command', [
   }),
   z.object({ ...cmdBase, command: z.literal('clear_security_breach'), params: z.object({}) }),
   z.object({ ...cmdBase, command: z.literal('clear_lock_open_fail'), params: z.object({}) }),
+  z.object({ ...cmdBase, command: z.literal('access_list'), params: accessListParams }),
 ]);
 export type CommandMessage = z.infer<typeof commandMessage>;
 /** Input type of a command (defaults not yet applied), for building one. */

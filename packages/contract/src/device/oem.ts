@@ -60,6 +60,22 @@ export const rectifierMeasurementRecord = z.object({
   /** AC input frequency (Hz). */
   ac_frequency: z.number().finite().min(0).max(100).optional(),
   modules: z.array(rectifierModule).max(64),
+  /**
+   * The rectifier controller's own clock as its registers hold it (docs/requirements.md#rectifier-clock):
+   * a year below 100 means 2000 + year; Asia/Dhaka local time.
+   */
+  clock: z
+    .object({
+      year: z.number().int().min(0).max(2100),
+      month: z.number().int().min(0).max(99),
+      date: z.number().int().min(0).max(99),
+      hour: z.number().int().min(0).max(99),
+      minute: z.number().int().min(0).max(99),
+      seconds: z.number().int().min(0).max(99),
+    })
+    .optional(),
+  /** The controller's status register (16 bits; shown in binary, docs/requirements.md#binary-display). */
+  status_bits: z.number().int().min(0).max(65_535).optional(),
 });
 
 export const rectifierSettingRecord = z.object({

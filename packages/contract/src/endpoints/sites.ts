@@ -1,5 +1,6 @@
 /** Endpoint table of the site area: site lists, one site, its alarms, focus, commands and writes. */
-import { commandReply } from '../site-common.ts';
+
+import { siteDetailsReply, siteFetchReply, siteListReply } from '../site.ts';
 import {
   digitalControlBody,
   digitalControlListReply,
@@ -12,6 +13,7 @@ import {
   siteSaveReply,
   siteUpdateBody,
 } from '../site-commands.ts';
+import { commandReply } from '../site-common.ts';
 import {
   oemSiteListQuery,
   oemSiteListReply,
@@ -20,7 +22,6 @@ import {
   siteFilterQuery,
   siteUidQuery,
 } from '../site-queries.ts';
-import { siteDetailsReply, siteFetchReply, siteListReply } from '../site.ts';
 import { endpoint } from './define.ts';
 
 const tags = ['sites'];

@@ -2,12 +2,13 @@
  * The site module: site lists, one site, its alarms, focus, commands, writes and reports. Other
  * modules read sites only through `lookup` (scope decisions: kernel/scope/site-scope.ts).
  */
+import type { SitePinConfig } from '@towerwatch/contract';
 import type { Kernel, ServerModule } from '../../kernel/types.ts';
 import type { AuditModuleServices } from '../audit/index.ts';
 import { createCommandsRepository } from './commands.repository.ts';
 import { createSiteRepository, type SiteRepository } from './site.repository.ts';
 import { registerSiteCommandRoutes, registerSiteRoutes } from './site.routes.ts';
-import { createSiteService } from './site.service.ts';
+import { createSiteService, toPinConfig } from './site.service.ts';
 import { createSiteAdminRepository } from './site-admin.repository.ts';
 import { registerSiteAdminRoutes } from './site-admin.routes.ts';
 import { createSiteAdminService } from './site-admin.service.ts';
@@ -23,6 +24,8 @@ export type SiteLookup = Pick<SiteRepository, 'findScoped' | 'findUserCompany' |
 
 export interface SiteModuleServices {
   readonly lookup: SiteLookup;
+  /** A site's pin configs with their latest values, as GET /user/site/details shows them (unscoped). */
+  pinConfigsOf(siteUid: string): Promise<SitePinConfig[]>;
 }
 
 export function createSiteModule(
@@ -38,7 +41,10 @@ export function createSiteModule(
   const admin = createSiteAdminService({ sites, admin: createSiteAdminRepository(pool), clock, bus, audit });
   const reports = createSiteReportsService({ sites, reports: createSiteReportsRepository(pool), clock });
   return {
-    services: { lookup: sites },
+    services: {
+      lookup: sites,
+      pinConfigsOf: async (siteUid) => (await sites.pinsOf(siteUid)).map(toPinConfig),
+    },
     registerRoutes(app) {
       registerSiteRoutes(app, siteService);
       registerSiteCommandRoutes(app, commandsService);

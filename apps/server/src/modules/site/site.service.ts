@@ -30,7 +30,8 @@ export interface SiteServiceDeps extends DigitalControlsDeps {
   clock: Clock;
 }
 
-function toPinConfig(row: PinRow): SitePinConfig {
+/** A pin config row with its latest value, as the site calls return it. */
+export function toPinConfig(row: PinRow): SitePinConfig {
   const v = row.value;
   return {
     id: row.id,

@@ -18,6 +18,7 @@ export function toAuthUser(u: UserRecord): AuthUser {
     meta: { accessRoles: u.accessRoles },
     scope: u.scope,
     two_factor_enabled: u.twoFactorEnabled,
+    disabled: u.disabled,
     created_at: u.createdAt.toISOString(),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * What this feature offers other features: nothing yet (its screens are declared in routes.tsx).
- * Export here, on purpose, what another feature may use; everything else stays inside the folder.
+ * What this feature offers other features, on purpose: the bundled base map (no network), used by
+ * the administration's map picker.
  */
-export {};
+export { BANGLADESH_BOUNDS, BASE_MAP, DIVISION_LABELS } from './base-map.ts';

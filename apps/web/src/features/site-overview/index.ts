@@ -7,4 +7,4 @@ export { AlarmTable } from './components/alarm-table.tsx';
 export { EventsPanel } from './components/events-panel.tsx';
 export { useLiveSite } from './hooks/use-live-site.ts';
 export { type SiteEventsState, useSiteEvents } from './hooks/use-site-events.ts';
-export { type AlarmRow, alarmRows } from './site-overview-model.ts';
+export { type AlarmRow, alarmRows, MANTINE_COLOUR } from './site-overview-model.ts';

@@ -4,7 +4,7 @@
  */
 export { allSites, leanSitesQueryOptions, visibleSitesQueryOptions } from './api/visible-sites-api.ts';
 export { useSiteLoad } from './hooks/use-site-load.ts';
-export { isSiteModule, routedEventsStore } from './module-routing.ts';
+export { isSiteModule, routedEventsStore, siteModuleKeys } from './module-routing.ts';
 export { type OpenSite, useOpenSite } from './hooks/use-open-site.ts';
 export { openSite, type SiteToOpen } from './open-site.ts';
 export { isSiteListLoaded, isSiteListLoading, loadSiteList } from './site-load.ts';

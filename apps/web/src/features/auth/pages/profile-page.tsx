@@ -21,6 +21,7 @@ import {
 } from '@towerwatch/domain';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { TelegramLinkCard } from '../../telegram/index.ts';
 import { authKeys, changePassword, updateProfile } from '../api/auth-api.ts';
 import { useAuthUser } from '../hooks/use-session.ts';
 
@@ -157,6 +158,7 @@ export function ProfilePage() {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <ProfileForm />
         <ChangePasswordForm />
+        <TelegramLinkCard />
       </SimpleGrid>
     </Stack>
   );

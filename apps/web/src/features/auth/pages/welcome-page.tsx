@@ -29,14 +29,19 @@ export function WelcomePage() {
         {home !== ROUTES.welcome && (
           <Group grow>
             <Button component={Link} to={home} leftSection={<IconLayoutDashboard size={16} />}>
-              {home === ROUTES.customerSites ? 'Open customer sites' : 'Open dashboard'}
+              {home === ROUTES.customerSites
+                ? 'Open customer sites'
+                : home === ROUTES.billingList
+                  ? 'Open Payment List'
+                  : 'Open dashboard'}
             </Button>
           </Group>
         )}
         {!sites && (
           <Text size="sm" aria-label="What this account does">
-            This account handles billing: the payments of the customers' sites. It holds no sites to monitor,
-            so it has no dashboard. Your account settings and password are under Account.
+            This account handles billing: the invoices and payments of the customers' sites, on the Payment
+            List. It holds no sites to monitor, so it has no dashboard. Your account settings and password are
+            under Account.
           </Text>
         )}
         <Group grow>

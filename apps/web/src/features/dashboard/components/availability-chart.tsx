@@ -1,6 +1,8 @@
 import { Group, Loader, Paper, Text } from '@mantine/core';
 import type { NetworkAvailabilityReply } from '@towerwatch/contract';
+import { useMemo } from 'react';
 import { formatChartLabel } from '../../../lib/time.ts';
+import { Chart, type ChartOption } from '../../../ui/chart.tsx';
 
 /** Props of {@link AvailabilityChart}. */
 export interface AvailabilityChartProps {
@@ -8,27 +10,47 @@ export interface AvailabilityChartProps {
   rangeLabel: string;
 }
 
-const W = 600;
-const H = 180;
-const PAD = { left: 40, right: 12, top: 12, bottom: 26 };
-
-/** Network availability per day over the dashboard range, as a small SVG line chart. */
+/** Network availability per day over the dashboard range, as a line chart. */
 export function AvailabilityChart({ data, rangeLabel }: AvailabilityChartProps) {
   const items = data?.items ?? [];
-  const values = items.map((item) => item.availability);
-  const low = Math.min(99, ...values);
-  const min = Math.max(0, Math.floor(low - 1));
-  const max = 100;
-  const x = (i: number) =>
-    PAD.left + (items.length <= 1 ? 0 : (i / (items.length - 1)) * (W - PAD.left - PAD.right));
-  const y = (v: number) => PAD.top + ((max - v) / (max - min || 1)) * (H - PAD.top - PAD.bottom);
-  const line = items
-    .map((item, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(item.availability).toFixed(1)}`)
-    .join(' ');
-  const area =
-    items.length > 0 ? `${line} L${x(items.length - 1)},${H - PAD.bottom} L${x(0)},${H - PAD.bottom} Z` : '';
-  const ticks = [min, (min + max) / 2, max];
   const latest = items.at(-1);
+  const option = useMemo<ChartOption>(() => {
+    const rows = data?.items ?? [];
+    const low = Math.min(99, ...rows.map((item) => item.availability));
+    return {
+      grid: { left: 44, right: 12, top: 12, bottom: 26 },
+      tooltip: {
+        trigger: 'axis',
+        formatter: (params: { dataIndex: number }[]) => {
+          const item = rows[params[0]?.dataIndex ?? -1];
+          return item
+            ? `${formatChartLabel(item.date, 'day')}: ${item.availability.toFixed(2)}% (${item.sitesDown} sites down)`
+            : '';
+        },
+      },
+      xAxis: {
+        type: 'category',
+        data: rows.map((item) => formatChartLabel(item.date, 'day')),
+        boundaryGap: false,
+      },
+      yAxis: {
+        type: 'value',
+        min: Math.max(0, Math.floor(low - 1)),
+        max: 100,
+        axisLabel: { formatter: '{value}%' },
+      },
+      series: [
+        {
+          type: 'line',
+          name: 'Availability',
+          data: rows.map((item) => item.availability),
+          symbolSize: 6,
+          lineStyle: { width: 2 },
+          areaStyle: { opacity: 0.15 },
+        },
+      ],
+    };
+  }, [data]);
 
   return (
     <Paper withBorder p="sm" radius="md" h="100%" component="section" aria-label="Availability">
@@ -46,48 +68,7 @@ export function AvailabilityChart({ data, rangeLabel }: AvailabilityChartProps) 
           )
         )}
       </Group>
-      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="Availability per day">
-        <title>Network availability per day</title>
-        <defs>
-          <linearGradient id="tw-avail" x1="0" x2="0" y1="0" y2="1">
-            <stop offset="0%" stopColor="var(--mantine-color-signal-5)" stopOpacity="0.35" />
-            <stop offset="100%" stopColor="var(--mantine-color-signal-5)" stopOpacity="0" />
-          </linearGradient>
-        </defs>
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line
-              x1={PAD.left}
-              x2={W - PAD.right}
-              y1={y(tick)}
-              y2={y(tick)}
-              stroke="var(--mantine-color-default-border)"
-              strokeDasharray="3 3"
-            />
-            <text
-              x={PAD.left - 6}
-              y={y(tick) + 4}
-              textAnchor="end"
-              fontSize="11"
-              fill="var(--mantine-color-dimmed)"
-            >
-              {tick.toFixed(tick % 1 ? 1 : 0)}%
-            </text>
-          </g>
-        ))}
-        {area && <path d={area} fill="url(#tw-avail)" />}
-        {line && <path d={line} fill="none" stroke="var(--mantine-color-signal-5)" strokeWidth="2" />}
-        {items.map((item, i) => (
-          <g key={item.date}>
-            <circle cx={x(i)} cy={y(item.availability)} r="3" fill="var(--mantine-color-signal-4)">
-              <title>{`${formatChartLabel(item.date, 'day')}: ${item.availability.toFixed(2)}% (${item.sitesDown} sites down)`}</title>
-            </circle>
-            <text x={x(i)} y={H - 8} textAnchor="middle" fontSize="11" fill="var(--mantine-color-dimmed)">
-              {formatChartLabel(item.date, 'day')}
-            </text>
-          </g>
-        ))}
-      </svg>
+      <Chart option={option} height={180} label="Availability per day" testId="availability-chart" />
     </Paper>
   );
 }

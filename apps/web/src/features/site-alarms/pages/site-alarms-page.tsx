@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Grid,
   Group,
   Loader,
@@ -11,14 +12,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { alarmFilterOptions, ROUTES } from '@towerwatch/domain';
+import { alarmFilterOptions, isReadOnly, ROUTES } from '@towerwatch/domain';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useExternalStore } from '../../../lib/external-store.ts';
 import { focusedSiteStore } from '../../../lib/site-focus.ts';
 import { useAuthUser } from '../../auth/index.ts';
 import { alarmRows, AlarmTable, EventsPanel, useLiveSite, useSiteEvents } from '../../site-overview/index.ts';
+import { CreateTicketLink } from '../../tickets/index.ts';
 import { type AlarmPageFilter, alarmRowMatches, GROUP_CHOICES } from '../alarm-page-filter.ts';
 
 /** /alarm: the focused site's alarms by alarm filter group (docs/requirements.md#alarm-groups) and its events to acknowledge. */
@@ -53,12 +55,17 @@ function SiteAlarms({
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={2}>Alarms</Title>
-        <Text c="dimmed" size="sm">
-          {siteName}
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>Alarms</Title>
+          <Text c="dimmed" size="sm">
+            {siteName}
+          </Text>
+        </div>
+        <Anchor component={Link} to={`${ROUTES.ticket}?site=${encodeURIComponent(siteUid)}`} size="sm">
+          Tickets
+        </Anchor>
+      </Group>
       <Group gap="md" align="flex-end">
         <SegmentedControl
           aria-label="Alarm group"
@@ -98,7 +105,23 @@ function SiteAlarms({
                 No alarm matches.
               </Text>
             ) : (
-              <AlarmTable rows={shown} />
+              <AlarmTable
+                rows={shown}
+                action={
+                  isReadOnly(user)
+                    ? undefined
+                    : (row) =>
+                        row.state === 'raised' ? (
+                          <CreateTicketLink
+                            siteUid={siteUid}
+                            siteName={siteName}
+                            alarmId={row.id}
+                            tenant={row.tenant}
+                            name={row.name}
+                          />
+                        ) : null
+                }
+              />
             )}
           </Paper>
         </Grid.Col>

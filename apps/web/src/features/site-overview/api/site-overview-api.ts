@@ -1,10 +1,11 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   type AcknowledgeEventReply,
+  batteryEndpoints,
   type EventPageReply,
   networkEndpoints,
   siteEndpoints,
 } from '@towerwatch/contract';
-import { queryOptions } from '@tanstack/react-query';
 import { apiCall, tenantQuery } from '../../../lib/api-client.ts';
 
 /** Query keys of the focused site's pages. */
@@ -26,6 +27,22 @@ export const siteAlarmsQueryOptions = (siteUid: string) =>
   queryOptions({
     queryKey: siteOverviewKeys.alarms(siteUid),
     queryFn: ({ signal }) => apiCall(siteEndpoints.siteAlarms, { query: { site_uid: siteUid }, signal }),
+  });
+
+/**
+ * GET /battery/backup-estimate: the backup time left now (docs/requirements.md#backup-estimate), shown
+ * until the socket's BATTERY_BACKUP_TIME_LEFT brings a newer figure; refreshed every minute.
+ */
+export const backupEstimateQueryOptions = (siteUid: string, tenant: string | null) =>
+  queryOptions({
+    queryKey: [...siteOverviewKeys.all, 'backup', siteUid, tenant] as const,
+    queryFn: ({ signal }) =>
+      apiCall(batteryEndpoints.backupEstimate, {
+        query: { siteUid, tenant: tenantQuery(tenant) },
+        signal,
+        progress: false,
+      }),
+    refetchInterval: 60_000,
   });
 
 /** GET /user/site/events: one page (100, newest first) of ids below `oldestId`. */

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AuthUser, SiteEvent } from '@towerwatch/contract';
-import { eventDisplayName, tenantLabel } from '@towerwatch/domain';
+import { eventDisplayName, isReadOnly, tenantLabel } from '@towerwatch/domain';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/time.ts';
@@ -9,6 +9,7 @@ import { acknowledgeEvent } from '../api/site-overview-api.ts';
 import { acknowledgedByLabel } from '../site-overview-model.ts';
 import type { SiteEventsState } from '../hooks/use-site-events.ts';
 import { allowRestrictedAction } from '../../../lib/restricted-action.ts';
+import { CreateTicketLink } from '../../tickets/index.ts';
 
 function EventItem({
   event,
@@ -59,11 +60,16 @@ function EventItem({
           {event.acknowledgedBy ? ` · acknowledged by ${acknowledgedByLabel(event)}` : ''}
         </Text>
       </div>
-      {!event.acknowledgedBy && event.active && (
-        <Button size="compact-xs" variant="default" loading={busy} onClick={() => void acknowledge()}>
-          Acknowledge
-        </Button>
-      )}
+      <Group gap={6} wrap="nowrap">
+        {event.active && event.group === 'RMS' && !isReadOnly(user) && (
+          <CreateTicketLink siteUid={event.siteUid} eventId={event.id} name={name} />
+        )}
+        {!event.acknowledgedBy && event.active && (
+          <Button size="compact-xs" variant="default" loading={busy} onClick={() => void acknowledge()}>
+            Acknowledge
+          </Button>
+        )}
+      </Group>
     </Group>
   );
 }

@@ -1,10 +1,12 @@
 import { Alert, Badge, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { tenantLabel, ROUTES } from '@towerwatch/domain';
+import { useQuery } from '@tanstack/react-query';
+import { ROUTES, tenantLabel } from '@towerwatch/domain';
 import { Navigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useExternalStore } from '../../../lib/external-store.ts';
 import { focusedSiteStore } from '../../../lib/site-focus.ts';
 import { useAuthUser } from '../../auth/index.ts';
+import { backupEstimateQueryOptions } from '../api/site-overview-api.ts';
 import { AlarmTable } from '../components/alarm-table.tsx';
 import { EventsPanel } from '../components/events-panel.tsx';
 import { PowerChainView } from '../components/power-chain.tsx';
@@ -23,6 +25,8 @@ function SiteOverview({ siteUid, tenant }: { siteUid: string; tenant: string | n
   const user = useAuthUser();
   const { details, alarms, extras } = useLiveSite(siteUid);
   const events = useSiteEvents(user, siteUid, tenant);
+  // The estimate answers at once; the socket's backup figure (every few seconds on battery) wins.
+  const backup = useQuery(backupEstimateQueryOptions(siteUid, tenant));
 
   if (details.isPending || alarms.isPending) {
     return (
@@ -39,7 +43,10 @@ function SiteOverview({ siteUid, tenant }: { siteUid: string; tenant: string | n
     );
   }
   const info = details.data.siteInfo;
-  const chain = powerChain(details.data, alarms.data.items, tenant, extras);
+  const chain = powerChain(details.data, alarms.data.items, tenant, {
+    ...extras,
+    backupMinutes: extras.backupMinutes ?? backup.data?.minutes ?? null,
+  });
   const rows = alarmRows(alarms.data.items, user.company_code);
   const raised = rows.filter((row) => row.state === 'raised').length;
 

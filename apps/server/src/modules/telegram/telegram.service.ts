@@ -1,0 +1,221 @@
+/**
+ * Messaging groups (docs/requirements.md#messaging, docs/requirements.md#messaging-calls): the groups of
+ * the caller's company (an operator's of any company), their sites, alarm settings and deliveries. A
+ * group of another company answers 404; a site outside the group's company too.
+ */
+import type {
+  CreateTelegramGroupBody,
+  DeliveriesReply,
+  NotificationPolicyBody,
+  TelegramGroup,
+  TelegramGroupListReply,
+  TelegramGroupReply,
+  UpdateTelegramGroupBody,
+} from '@towerwatch/contract';
+import { DEFAULT_NOTIFICATION_POLICY, type NotificationPolicy } from '@towerwatch/domain';
+import type { Logger } from 'pino';
+import type { Caller } from '../../auth/caller.ts';
+import { ConflictError, HttpError, NotFoundError, ValidationError } from '../../errors.ts';
+import { classifyBotError, type TelegramClient } from './bot-client.ts';
+import type { OutboxRepository } from './outbox.repository.ts';
+import type { GroupRow, TelegramRepository } from './telegram.repository.ts';
+
+export interface TelegramServiceDeps {
+  repo: TelegramRepository;
+  outbox: OutboxRepository;
+  client: TelegramClient | undefined;
+  log: Pick<Logger, 'warn'>;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+export function toGroup(r: GroupRow): TelegramGroup {
+  return {
+    chat_id: Number(r.chat_id),
+    company_id: r.company_id,
+    title: r.title,
+    status: r.status,
+    invite_link: r.invite_link,
+    is_forum: r.is_forum,
+    bot_admin: r.bot_admin,
+    sites: r.sites,
+    last_delivery_at: iso(r.last_delivery_at),
+    deliveries: { queued: r.queued, sent: r.sent, failed: r.failed },
+    created_at: new Date(r.created_at).toISOString(),
+  };
+}
+
+export const toPolicyBody = (p: NotificationPolicy): NotificationPolicyBody => ({
+  alarm_ids: [...p.alarmIds] as NotificationPolicyBody['alarm_ids'],
+  severities: [...p.severities],
+  notify_raise: p.notifyRaise,
+  notify_clear: p.notifyClear,
+  quiet_start: p.quietStart,
+  quiet_end: p.quietEnd,
+  grouping_seconds: p.groupingSeconds,
+});
+
+/** The companies whose groups the caller manages: null = every company (operators). */
+const scopeOf = (caller: Caller): string[] | null =>
+  caller.isOperator ? null : caller.companyId ? [caller.companyId] : [];
+
+/** A Telegram failure during a group action: the web shows a generic error (docs/requirements.md#messaging). */
+function telegramFailed(err: unknown): HttpError {
+  return new HttpError(502, `Telegram request failed (${classifyBotError(err).message})`);
+}
+
+export function createTelegramService(deps: TelegramServiceDeps) {
+  const { repo } = deps;
+
+  async function group(caller: Caller, chatId: number): Promise<GroupRow> {
+    const row = await repo.find(chatId, scopeOf(caller));
+    if (!row) throw new NotFoundError('Group not found');
+    return row;
+  }
+
+  async function reply(chatId: number): Promise<TelegramGroupReply> {
+    const row = await repo.find(chatId, null);
+    if (!row) throw new NotFoundError('Group not found');
+    return {
+      group: toGroup(row),
+      policy: toPolicyBody((await repo.policy(row.id)) ?? DEFAULT_NOTIFICATION_POLICY),
+    };
+  }
+
+  async function companySites(companyId: string, siteUids: string[], field: string): Promise<string[]> {
+    const unique = [...new Set(siteUids)];
+    const found = new Set(await repo.companySites(companyId, unique));
+    const missing = unique.find((uid) => !found.has(uid));
+    if (missing !== undefined) throw new NotFoundError(`Site not found: ${missing} (${field})`);
+    return unique;
+  }
+
+  return {
+    notificationsEnabled: deps.client !== undefined,
+
+    async list(caller: Caller, companyId: string | undefined): Promise<TelegramGroupListReply> {
+      const scope = scopeOf(caller);
+      if (companyId !== undefined && scope !== null && !scope.includes(companyId)) {
+        throw new NotFoundError('Company not found');
+      }
+      const rows = await repo.list(companyId !== undefined ? [companyId] : scope);
+      return { items: rows.map(toGroup), notifications_enabled: deps.client !== undefined };
+    },
+
+    async details(caller: Caller, chatId: number): Promise<TelegramGroupReply> {
+      await group(caller, chatId);
+      return reply(chatId);
+    },
+
+    async create(caller: Caller, body: CreateTelegramGroupBody): Promise<TelegramGroupReply> {
+      const companyId = body.company_id ?? caller.companyId;
+      if (!companyId) throw new ValidationError('body.company_id', 'body.company_id: required for operators');
+      const scope = scopeOf(caller);
+      if ((scope !== null && !scope.includes(companyId)) || !(await repo.companyExists(companyId))) {
+        throw new NotFoundError('Company not found');
+      }
+      const sites = await companySites(companyId, body.site_uids ?? [], 'body.site_uids');
+      if (await repo.chatTaken(body.chat_id)) {
+        throw new ConflictError('This chat already has a messaging group', 'body.chat_id');
+      }
+      let checked = { isForum: false, botAdmin: null as boolean | null };
+      if (deps.client) {
+        try {
+          const chat = await deps.client.inspectChat(body.chat_id);
+          checked = { isForum: chat.isForum, botAdmin: chat.botAdmin };
+        } catch (err) {
+          throw new ValidationError(
+            'body.chat_id',
+            `body.chat_id: the bot cannot reach this chat; add the bot to the group first (${classifyBotError(err).message})`,
+          );
+        }
+      }
+      const id = await repo.insert({
+        chatId: body.chat_id,
+        companyId,
+        title: body.title,
+        status: body.status ?? 'active',
+        ...checked,
+        policy: DEFAULT_NOTIFICATION_POLICY,
+      });
+      if (sites.length) await repo.addSites(id, sites);
+      if (deps.client && checked.botAdmin) {
+        try {
+          await repo.update(id, { inviteLink: await deps.client.createInviteLink(body.chat_id) });
+        } catch (err) {
+          deps.log.warn({ err, chatId: body.chat_id }, 'telegram: invite link not created');
+        }
+      }
+      return reply(body.chat_id);
+    },
+
+    async update(caller: Caller, chatId: number, body: UpdateTelegramGroupBody): Promise<TelegramGroupReply> {
+      const row = await group(caller, chatId);
+      await repo.update(row.id, body);
+      return reply(chatId);
+    },
+
+    async addSites(caller: Caller, chatId: number, siteUids: string[]): Promise<TelegramGroupReply> {
+      const row = await group(caller, chatId);
+      await repo.addSites(row.id, await companySites(row.company_id, siteUids, 'body.site_uids'));
+      return reply(chatId);
+    },
+
+    async removeSite(caller: Caller, chatId: number, siteUid: string): Promise<TelegramGroupReply> {
+      const row = await group(caller, chatId);
+      await repo.removeSite(row.id, siteUid); // idempotent: a site not in the group is already removed
+      return reply(chatId);
+    },
+
+    /** Revokes the old invite link and creates a new one (createChatInviteLink). */
+    async updateLink(caller: Caller, chatId: number): Promise<TelegramGroupReply> {
+      const row = await group(caller, chatId);
+      const client = deps.client;
+      if (!client) throw new ConflictError('Telegram notifications are off: no bot token is configured');
+      try {
+        if (row.invite_link) await client.revokeInviteLink(chatId, row.invite_link).catch(() => undefined);
+        await repo.update(row.id, { inviteLink: await client.createInviteLink(chatId) });
+      } catch (err) {
+        throw telegramFailed(err);
+      }
+      return reply(chatId);
+    },
+
+    async delete(caller: Caller, chatId: number): Promise<{ deleted: true }> {
+      const row = await group(caller, chatId);
+      await repo.delete(row.id);
+      return { deleted: true };
+    },
+
+    async savePolicy(
+      caller: Caller,
+      chatId: number,
+      body: NotificationPolicyBody,
+    ): Promise<TelegramGroupReply> {
+      const row = await group(caller, chatId);
+      if ((body.quiet_start === null) !== (body.quiet_end === null)) {
+        throw new ValidationError('body.quiet_end', 'body.quiet_end: set both quiet-hour bounds or neither');
+      }
+      await repo.savePolicy(row.id, {
+        alarmIds: [...new Set(body.alarm_ids)],
+        severities: [...new Set(body.severities)],
+        notifyRaise: body.notify_raise,
+        notifyClear: body.notify_clear,
+        quietStart: body.quiet_start,
+        quietEnd: body.quiet_end,
+        groupingSeconds: body.grouping_seconds,
+      });
+      return reply(chatId);
+    },
+
+    async deliveries(
+      caller: Caller,
+      q: { chat_id: number; status?: 'queued' | 'sent' | 'failed'; limit: number },
+    ): Promise<DeliveriesReply> {
+      const row = await group(caller, q.chat_id);
+      return { items: await deps.outbox.deliveries(row.id, q.status, q.limit) };
+    },
+  };
+}
+
+export type TelegramService = ReturnType<typeof createTelegramService>;

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accessFlags,
+  advanceCommand,
+  commandSteps,
+  doorAndLock,
+  syncStateView,
+  type TrackedCommand,
+} from './access-model.ts';
+
+const alarm = (id: string, isNormal: boolean, isAvailable = true) => ({ id, isNormal, isAvailable });
+
+describe('door and lock', () => {
+  it('reads the alarm first: raised means open', () => {
+    const [door, lock] = doorAndLock([alarm('door_status', false), alarm('lock_status', true)], []);
+    expect(door).toEqual({ label: 'Door', open: true, text: 'OPEN' });
+    expect(lock).toMatchObject({ label: 'Lock', open: false, text: 'CLOSE' });
+  });
+
+  it('falls back to the access pin of that priority (1 closed, 0 open), unknown without either', () => {
+    const pins = [
+      { type: 'access_control', priority: 'door', status: 0 },
+      { type: 'access_control', priority: 'lock', status: null },
+    ];
+    const [door, lock] = doorAndLock([alarm('door_status', true, false)], pins);
+    expect(door?.open).toBe(true);
+    expect(lock).toMatchObject({ open: null, text: '-' });
+  });
+
+  it('flags the alarms an operator clears', () => {
+    expect(accessFlags([alarm('security_breach', false), alarm('lock_open_fail', true)])).toEqual({
+      securityBreach: true,
+      lockOpenFail: false,
+      lockCloseFail: false,
+    });
+    expect(accessFlags([alarm('security_breach', false, false)]).securityBreach).toBe(false);
+  });
+});
+
+describe('command progress', () => {
+  const pending: TrackedCommand = { id: 7, kind: 'unlock', status: 'pending', message: null };
+
+  it('moves forward pending → sent → acked', () => {
+    const sent = advanceCommand(pending, { id: 7, status: 'sent', message: null });
+    expect(sent.status).toBe('sent');
+    const acked = advanceCommand(sent, { id: 7, status: 'acked', message: 'ok' });
+    expect(acked).toMatchObject({ status: 'acked', message: 'ok' });
+  });
+
+  it('ignores other commands, late steps and anything after the outcome', () => {
+    expect(advanceCommand(pending, { id: 8, status: 'acked', message: null })).toBe(pending);
+    const acked = advanceCommand(pending, { id: 7, status: 'acked', message: null });
+    expect(advanceCommand(acked, { id: 7, status: 'sent', message: null }).status).toBe('acked');
+    expect(advanceCommand(acked, { id: 7, status: 'failed', message: 'x' }).status).toBe('acked');
+    const failed = advanceCommand(pending, { id: 7, status: 'failed', message: 'timeout' });
+    expect(failed).toMatchObject({ status: 'failed', message: 'timeout' });
+  });
+
+  it('shows the steps reached, the last as Failed when it failed', () => {
+    expect(commandSteps('sent').map((s) => s.reached)).toEqual([true, true, false]);
+    expect(commandSteps('failed')[2]).toEqual({ label: 'Failed', reached: true, failed: true });
+    expect(commandSteps('acked')[2]?.label).toBe('Acked');
+  });
+});
+
+describe('sync state', () => {
+  it('says "Sync pending" until the device acks', () => {
+    expect(syncStateView('pending').label).toBe('Sync pending');
+    expect(syncStateView('applied').color).toBe('teal');
+    expect(syncStateView('failed').color).toBe('red');
+    expect(syncStateView(null).label).toBe('No list sent');
+  });
+});

@@ -1,0 +1,2 @@
+/** What the billing feature offers other features: nothing (its screens are declared in routes.tsx). */
+export {};

@@ -1,0 +1,2 @@
+/** Power data offers nothing to other features: its pages are reached through its routes. */
+export {};
