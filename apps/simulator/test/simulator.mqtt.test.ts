@@ -112,9 +112,14 @@ describe('simulator over MQTT (Mosquitto)', () => {
     );
 
     const messages = mine();
+    // One BMS site in fifteen runs the buggy firmware of site-oem.ts that sends 255 ("not available") as
+    // the state of charge on purpose; the server must refuse exactly those. The fleet's com_ids change per
+    // run, so whether this fleet has such a site changes too.
+    const buggyBms = (m: Received) =>
+      m.kind === 'oem' && (JSON.parse(m.payload) as { soc?: unknown }).soc === 255;
     for (const message of messages) {
       const decoded = decodeDevicePayload(message.kind, message.payload);
-      expect(decoded.ok, `${message.kind} ${message.payload}`).toBe(true);
+      expect(decoded.ok, `${message.kind} ${message.payload}`).toBe(!buggyBms(message));
     }
     for (const comId of comIds) {
       const statuses = messages
