@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminEndpoints, type SiteImportReply } from '@towerwatch/contract';
 import { useState } from 'react';
 import { apiCall } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { adminKeys } from '../api/admin-api.ts';
 
@@ -37,14 +38,7 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
   });
   const template = useMutation({
     mutationFn: () => apiCall(adminEndpoints.importTemplate, {}),
-    onSuccess: (blob) => {
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = 'towerwatch-sites-template.xlsx';
-      a.click();
-      URL.revokeObjectURL(url);
-    },
+    onSuccess: (blob) => saveFile(blob, 'towerwatch-sites-template.xlsx'),
   });
   return (
     <Modal opened onClose={onClose} title="Import sites" size="xl">

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { billingEndpoints, type PaymentUpdateBody } from '@towerwatch/contract';
 import type { PaymentStatus } from '@towerwatch/domain';
 import { apiCall } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 
 export interface PaymentFilter {
   period: string | null;
@@ -47,11 +48,5 @@ export const updatePayment = (body: PaymentUpdateBody) => apiCall(billingEndpoin
 
 /** Downloads the month's invoices as .xlsx. */
 export async function downloadInvoices(period: string): Promise<void> {
-  const blob = await apiCall(billingEndpoints.invoiceExport, { body: { period } });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `invoices-${period}.xlsx`;
-  a.click();
-  URL.revokeObjectURL(url);
+  saveFile(await apiCall(billingEndpoints.invoiceExport, { body: { period } }), `invoices-${period}.xlsx`);
 }

@@ -8,6 +8,7 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { SITE_LOAD_LIMIT } from '@towerwatch/domain';
 import { apiCall, tenantQuery } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { fullSiteList } from '../../../lib/site-fetch-reply.ts';
 import { inDhaka } from '../../../lib/time.ts';
 
@@ -70,13 +71,5 @@ export async function downloadExport(
 ): Promise<void> {
   const fileName = `${label} ${inDhaka(new Date()).format('YYYY-MM-DD HHmm')}`;
   const body: ExcelExportBody = { file_name: fileName, kind, ...(tenant ? { tenant } : {}) };
-  const blob = await apiCall(siteReportEndpoints.excelExport, { body });
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = `${fileName}.xlsx`;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await apiCall(siteReportEndpoints.excelExport, { body }), `${fileName}.xlsx`);
 }

@@ -1,6 +1,7 @@
 import { oemEndpoints } from '@towerwatch/contract';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 
 /** Query keys of the OEM pages. */
 export const oemKeys = {
@@ -88,13 +89,5 @@ export const bankHealthQuery = () =>
 
 /** Downloads the battery bank ranking as .xlsx. */
 export async function downloadBankHealth(): Promise<void> {
-  const blob = await apiCall(oemEndpoints.bankHealthExport, {});
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = 'battery-bank-health.xlsx';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await apiCall(oemEndpoints.bankHealthExport, {}), 'battery-bank-health.xlsx');
 }

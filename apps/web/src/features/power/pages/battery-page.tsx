@@ -27,7 +27,7 @@ import {
 } from '../api/power-api.ts';
 import { dailyBarsOption, lastHours, resolutionForHours, timeSeriesOption } from '../chart-options.ts';
 import { BatteryFigures } from '../components/battery-figures.tsx';
-import { ChartCard } from '../components/chart-card.tsx';
+import { ChartCard } from '../../../ui/chart-card.tsx';
 import { DaySelect, recentDays } from '../components/day-select.tsx';
 import { SeriesRangeControl } from '../components/series-range.tsx';
 import { SitePageHeader } from '../components/site-page-header.tsx';

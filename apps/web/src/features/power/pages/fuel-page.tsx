@@ -27,9 +27,9 @@ import { TablePager, usePagedRows } from '../../../ui/table-pager.tsx';
 import { useAuthUser } from '../../auth/index.ts';
 import { MANTINE_COLOUR } from '../../site-overview/index.ts';
 import { fuelFleetQueryOptions, fuelKeys } from '../api/power-api.ts';
-import { ChartCard } from '../components/chart-card.tsx';
+import { ChartCard } from '../../../ui/chart-card.tsx';
 import { FuelEvents } from '../components/fuel-events.tsx';
-import { StatCard } from '../components/stat-card.tsx';
+import { StatCard } from '../../../ui/stat-card.tsx';
 import { type FuelSite, filterFuelSites, fleetTotals, fuelColour } from '../fuel-model.ts';
 import { useFuelEvents } from '../hooks/use-fuel-events.ts';
 

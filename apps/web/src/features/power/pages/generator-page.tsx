@@ -9,7 +9,7 @@ import { useAuthUser } from '../../auth/index.ts';
 import { EventsPanel, useLiveSite } from '../../site-overview/index.ts';
 import { eventFetchers, runHoursQueryOptions, type SiteQuery, seriesQueryOptions } from '../api/power-api.ts';
 import { dailyBarsOption, lastHours, resolutionForHours, timeSeriesOption } from '../chart-options.ts';
-import { ChartCard } from '../components/chart-card.tsx';
+import { ChartCard } from '../../../ui/chart-card.tsx';
 import { GeneratorCards } from '../components/generator-cards.tsx';
 import { SeriesRangeControl } from '../components/series-range.tsx';
 import { SitePageHeader } from '../components/site-page-header.tsx';

@@ -26,7 +26,7 @@ import { Chart, type ChartOption } from '../../../ui/chart.tsx';
 import { type SortableColumn, SortableTable } from '../../../ui/sortable-table.tsx';
 import { TablePager, usePagedRows } from '../../../ui/table-pager.tsx';
 import { HEALTH_PAGE_SIZE, healthKeys, siteHealthsQueryOptions } from '../api/health-api.ts';
-import { StatCard } from '../components/stat-card.tsx';
+import { StatCard } from '../../../ui/stat-card.tsx';
 import {
   HEALTH_CATEGORY_COLOUR,
   type HealthCounts,

@@ -14,7 +14,7 @@ import {
   seriesQueryOptions,
 } from '../api/power-api.ts';
 import { dailyBarsOption, lastHours, resolutionForHours, timeSeriesOption } from '../chart-options.ts';
-import { ChartCard } from '../components/chart-card.tsx';
+import { ChartCard } from '../../../ui/chart-card.tsx';
 import { PhaseCards } from '../components/phase-cards.tsx';
 import { SeriesRangeControl } from '../components/series-range.tsx';
 import { SitePageHeader } from '../components/site-page-header.tsx';

@@ -9,7 +9,7 @@ import { useAuthUser } from '../../auth/index.ts';
 import { EventsPanel, useLiveSite } from '../../site-overview/index.ts';
 import { climateQueryOptions, eventFetchers, type SiteQuery, seriesQueryOptions } from '../api/power-api.ts';
 import { lastHours, resolutionForHours, timeSeriesOption } from '../chart-options.ts';
-import { ChartCard } from '../components/chart-card.tsx';
+import { ChartCard } from '../../../ui/chart-card.tsx';
 import { ClimateSummary } from '../components/climate-summary.tsx';
 import { recentDays } from '../components/day-select.tsx';
 import { SeriesRangeControl } from '../components/series-range.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { Chart, type ChartOption } from '../../../ui/chart.tsx';
+import { errorMessage } from '../lib/api-error.ts';
+import { Chart, type ChartOption } from './chart.tsx';
 
 /** Props of {@link ChartCard}. */
 export interface ChartCardProps {
