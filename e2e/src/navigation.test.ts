@@ -164,6 +164,9 @@ describe('every demo account reaches its screens by clicking', () => {
         for (const path of must) expect([...seen], path).toContain(path);
         // Every account with the site's power pages reaches the fleet fuel and device health views.
         if (seen.has('/generator')) expect([...seen]).toEqual(expect.arrayContaining(['/fuel', '/health']));
+        // Analytics (menu) and the open site's Reports need rms, as the power pages do (issue 15).
+        if (seen.has('/generator'))
+          expect([...seen]).toEqual(expect.arrayContaining(['/analytics', '/report']));
         if (!expected.settings) expect([...seen]).not.toContain('/settings');
         if (!expected.acs && username.startsWith('ktbl')) {
           expect([...seen]).not.toContain('/access');

@@ -64,8 +64,7 @@ describe('route guards (docs/requirements.md#guards)', () => {
   it('user: sudo and support go to /customer/sites, others stay', () => {
     expect(runGuard('user', as('sudo'))).toEqual({ allow: false, redirectTo: '/customer/sites' });
     expect(runGuard('user', as('read_only')).allow).toBe(true);
-    // While the operators' own screens are not built they use the monitoring pages (docs/requirements.md#home-page).
-    expect(runGuard('user', { ...as('support'), operatorsUseMonitoring: true }).allow).toBe(true);
+    expect(runGuard('user', as('support'))).toEqual({ allow: false, redirectTo: '/customer/sites' });
   });
 
   it("an unknown guard throws 'Unknown middleware <name>' with status 500", () => {

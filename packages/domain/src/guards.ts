@@ -28,11 +28,6 @@ export interface GuardState {
   siteListLoading: boolean;
   /** The token-expired flag (guard 4). */
   tokenExpired: boolean;
-  /**
-   * Operators use the monitoring pages while their own screens are not built (guard 7 lets them
-   * stay; docs/requirements.md#home-page). Absent = false: the spec's rule.
-   */
-  operatorsUseMonitoring?: boolean;
 }
 
 /** A guard's decision: stay (optionally loading the site list first) or go elsewhere. */
@@ -62,10 +57,7 @@ const GUARDS: Readonly<Record<GuardName, (state: GuardState) => GuardDecision>> 
   }),
   site: (s) => (s.siteConfigSelected ? ALLOW : redirect(ROUTES.siteList)),
   ticket: (s) => (s.ticketsLoaded ? ALLOW : redirect(ROUTES.ticket)),
-  user: (s) =>
-    s.user !== null && isOperator(s.user) && !s.operatorsUseMonitoring
-      ? redirect(ROUTES.customerSites)
-      : ALLOW,
+  user: (s) => (s.user !== null && isOperator(s.user) ? redirect(ROUTES.customerSites) : ALLOW),
 };
 
 /** True when `name` is a known guard. */

@@ -1,15 +1,12 @@
 /**
  * Navigation beyond the spec's menus: the site sub-navigation under Site Overview, the menu as shown
- * while some screens are not built, and each user's home page
+ * and each user's home page
  * (docs/requirements.md#site-specific-routes, docs/requirements.md#menu-visibility, docs/requirements.md#home-page).
  */
 import { dashboardPath, type MenuItem, menuItemsFor } from './menu.ts';
-import { BUSINESS_DASHBOARD_PATH, normalizePath, ROUTES } from './routes.ts';
+import { normalizePath, ROUTES } from './routes.ts';
 import type { AccessRole, DomainUser } from './users.ts';
 import { hasAccessRole, isOperator } from './users.ts';
-
-/** Tells whether a route's screen is built (the web knows which routes only have a placeholder). */
-export type IsBuiltRoute = (path: string) => boolean;
 
 /** One entry of the site sub-navigation. */
 export interface SiteNavItem {
@@ -51,14 +48,11 @@ export function showsSiteNav(pathname: string): boolean {
   return SITE_NAV_PATHS.includes(normalizePath(pathname));
 }
 
-/** The site sub-navigation a user sees: built pages whose access role the user holds. */
-export function siteNavItemsFor(
-  user: Pick<DomainUser, 'type' | 'meta'>,
-  isBuilt: IsBuiltRoute,
-): SiteNavItem[] {
-  return SITE_NAV.filter(
-    (entry) => isBuilt(entry.path) && (!entry.access || hasAccessRole(user, entry.access)),
-  ).map(({ label, path }) => ({ label, path }));
+/** The site sub-navigation a user sees: the pages whose access role the user holds. */
+export function siteNavItemsFor(user: Pick<DomainUser, 'type' | 'meta'>): SiteNavItem[] {
+  return SITE_NAV.filter((entry) => !entry.access || hasAccessRole(user, entry.access)).map(
+    ({ label, path }) => ({ label, path }),
+  );
 }
 
 /** Monitoring items of the company menu: they show a company's sites. */
@@ -70,44 +64,22 @@ export function holdsSites(user: Pick<DomainUser, 'type'>): boolean {
 }
 
 /**
- * True while the operators' own screens (Site List `/customer/sites` …) are not built: operators then
- * use the network-wide monitoring pages, and guard 7 lets them through (docs/requirements.md#home-page).
+ * The side menu as shown (docs/requirements.md#home-page): the spec's menu ({@link menuItemsFor}),
+ * finance without the monitoring items (it holds no sites).
  */
-export function operatorsUseMonitoring(isBuilt: IsBuiltRoute): boolean {
-  return !isBuilt(ROUTES.customerSites);
-}
-
-/**
- * The side menu as shown (docs/requirements.md#home-page): the spec's menu ({@link menuItemsFor}) without
- * items whose screen is not built; finance without the monitoring items (it holds no sites); operators,
- * while their own screens are not built, with the monitoring items first (their dashboard is the
- * business dashboard over every company).
- */
-export function visibleMenuItems(
-  user: Parameters<typeof menuItemsFor>[0],
-  isBuilt: IsBuiltRoute,
-): MenuItem[] {
+export function visibleMenuItems(user: Parameters<typeof menuItemsFor>[0]): MenuItem[] {
   const always = (item: MenuItem) => item.id === 'account' || item.id === 'logout';
   const monitoring = (item: MenuItem) => (MONITORING_ITEM_IDS as readonly string[]).includes(item.id);
-  const items = menuItemsFor(user).filter(
-    (item) => always(item) || (isBuilt(item.path) && (holdsSites(user) || !monitoring(item))),
-  );
-  if (!isOperator(user) || !operatorsUseMonitoring(isBuilt)) return items;
-  const company = menuItemsFor({ ...user, type: 'company' }).filter(monitoring);
-  return [
-    ...company.map((item) => (item.id === 'dashboard' ? { ...item, path: BUSINESS_DASHBOARD_PATH } : item)),
-    ...items,
-  ];
+  return menuItemsFor(user).filter((item) => always(item) || holdsSites(user) || !monitoring(item));
 }
 
 /**
  * The user's home: where /dashboard and the welcome page send them (docs/requirements.md#home-page).
- * Operators: their Site List, or the business dashboard while it is not built; finance: the Payment
- * List, or the welcome page (which says what the account does) while it is not built; everyone else
- * their dashboard ({@link dashboardPath}).
+ * Operators: their Site List; finance: the Payment List; everyone else their dashboard
+ * ({@link dashboardPath}).
  */
-export function homePathFor(user: Pick<DomainUser, 'type' | 'tenants'>, isBuilt: IsBuiltRoute): string {
-  if (isOperator(user)) return isBuilt(ROUTES.customerSites) ? ROUTES.customerSites : BUSINESS_DASHBOARD_PATH;
-  if (!holdsSites(user)) return isBuilt(ROUTES.billingList) ? ROUTES.billingList : ROUTES.welcome;
+export function homePathFor(user: Pick<DomainUser, 'type' | 'tenants'>): string {
+  if (isOperator(user)) return ROUTES.customerSites;
+  if (!holdsSites(user)) return ROUTES.billingList;
   return dashboardPath(user);
 }

@@ -7,14 +7,13 @@ import {
   ROUTES,
 } from '@towerwatch/domain';
 import { describe, expect, it } from 'vitest';
-import { isBuiltRoute } from '../features/planned/index.ts';
 import { FEATURES } from './features.ts';
 import { loadMenuIcons } from './shell/menu-icons.ts';
 
 const declared = FEATURES.flatMap((feature) => feature.routes.map((route) => route.path));
 
 describe('feature declarations', () => {
-  it('every route of the route table is declared once, by a feature or the planned placeholder', () => {
+  it('every route of the route table is declared once, by a feature', () => {
     expect(new Set(declared).size).toBe(declared.length);
     expect([...declared].sort()).toEqual(
       [...new Set([...Object.values(ROUTES), ...LEGACY_TABS.map((tab) => tab.path)])].sort(),
@@ -35,14 +34,6 @@ describe('feature declarations', () => {
     ];
     for (const user of users) {
       for (const item of menuItemsFor(user)) expect(declared, item.id).toContain(item.path);
-    }
-  });
-
-  it('a route is built exactly when a feature other than the placeholder declares it', () => {
-    for (const feature of FEATURES) {
-      for (const route of feature.routes) {
-        expect(isBuiltRoute(route.path), route.path).toBe(feature.feature !== 'planned');
-      }
     }
   });
 });

@@ -6,6 +6,7 @@
 import { accessRoutes } from '../features/access/routes.tsx';
 import { accessManageRoutes } from '../features/access-manage/routes.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
+import { analyticsRoutes } from '../features/analytics/routes.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
 import { billingRoutes } from '../features/billing/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
@@ -13,7 +14,6 @@ import { deviceMonitorRoutes } from '../features/device-monitor/routes.tsx';
 import { landingRoutes } from '../features/landing/routes.tsx';
 import { legacyDashboardRoutes } from '../features/legacy-dashboard/routes.tsx';
 import { oemDataRoutes } from '../features/oem-data/routes.tsx';
-import { plannedRoutes } from '../features/planned/routes.tsx';
 import { powerRoutes } from '../features/power/routes.tsx';
 import { siteAlarmsRoutes } from '../features/site-alarms/routes.tsx';
 import { siteAvailabilityRoutes } from '../features/site-availability/routes.tsx';
@@ -47,6 +47,5 @@ export const FEATURES: readonly FeatureRoutes[] = [
   telegramRoutes,
   accessRoutes,
   accessManageRoutes,
-  // The spec's routes no feature provides yet (a later issue removes it).
-  plannedRoutes,
+  analyticsRoutes,
 ];

@@ -1,6 +1,5 @@
 import {
   legacyDashboardDecision,
-  operatorsUseMonitoring,
   ROUTES,
   runGuards,
   UnknownGuardError,
@@ -10,7 +9,6 @@ import { data, type LoaderFunction, redirect } from 'react-router';
 // themselves, not the features' index.ts (which would bring the signed-in frame's hooks into the
 // first bundle).
 import { authUserQueryOptions } from '../features/auth/api/auth-api.ts';
-import { isBuiltRoute } from '../features/planned/index.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { focusedSiteStore } from '../lib/site-focus.ts';
@@ -45,7 +43,6 @@ export function guarded(...names: string[]): LoaderFunction {
       siteListLoaded: isSiteListLoaded(user),
       siteListLoading: isSiteListLoading(user),
       tokenExpired: isTokenExpired(),
-      operatorsUseMonitoring: operatorsUseMonitoring(isBuiltRoute),
     });
     try {
       // The setup guard loads the site list first, so the guards after it see the opened site.

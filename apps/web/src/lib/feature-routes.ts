@@ -37,7 +37,7 @@ export interface FeatureRoute {
    * a `redirect(...)` or a `Response` (404). A route without a page is only this check.
    */
   readonly check?: (user: AuthUser, params: Params) => void;
-  /** More route `handle` fields, read by the page with `useMatches` (the planned page's note). */
+  /** More route `handle` fields, read by the page with `useMatches`. */
   readonly handle?: Readonly<Record<string, unknown>>;
 }
 

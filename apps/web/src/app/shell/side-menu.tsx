@@ -3,7 +3,6 @@ import type { AuthUser } from '@towerwatch/contract';
 import { isMenuItemSelected, usesAdminMenu, userTypeLabel, visibleMenuItems } from '@towerwatch/domain';
 import { Link, useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/index.ts';
-import { isBuiltRoute } from '../../features/planned/index.ts';
 import { Logo } from '../../ui/logo.tsx';
 import { useMenuIcons } from './menu-icons.ts';
 
@@ -22,7 +21,7 @@ export function SideMenu({ user, opened, onClose }: SideMenuProps) {
   const { pathname } = useLocation();
   const logout = useLogout();
   // Only built screens (docs/requirements.md#home-page).
-  const items = visibleMenuItems(user, isBuiltRoute);
+  const items = visibleMenuItems(user);
   const icons = useMenuIcons();
   const main = items.filter((item) => item.id !== 'account' && item.id !== 'logout');
   const common = items.filter((item) => item.id === 'account' || item.id === 'logout');

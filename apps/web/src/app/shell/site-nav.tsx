@@ -2,7 +2,6 @@ import { Button, Group, ScrollArea } from '@mantine/core';
 import type { AuthUser } from '@towerwatch/contract';
 import { normalizePath, showsSiteNav, siteNavItemsFor } from '@towerwatch/domain';
 import { Link, useLocation } from 'react-router';
-import { isBuiltRoute } from '../../features/planned/index.ts';
 import { useExternalStore } from '../../lib/external-store.ts';
 import { focusedSiteStore } from '../../lib/site-focus.ts';
 
@@ -26,7 +25,7 @@ export function SiteNav({ user }: { user: AuthUser }) {
         pb={6}
         style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       >
-        {siteNavItemsFor(user, isBuiltRoute).map((item) => (
+        {siteNavItemsFor(user).map((item) => (
           <Button
             key={item.path}
             component={Link}

@@ -2,12 +2,11 @@ import type { AuthUser } from '@towerwatch/contract';
 import { hasAccessRole, homePathFor, isOperator, ROUTES } from '@towerwatch/domain';
 import { redirect } from 'react-router';
 import { defineFeatureRoutes } from '../../lib/feature-routes.ts';
-import { isBuiltRoute } from '../planned/index.ts';
 
 /** The user list is for operators, superusers and holders of manage_users (docs/requirements.md#user-management). */
 const managesUsers = (user: AuthUser) => {
   const allowed = isOperator(user) || user.type === 'superuser' || hasAccessRole(user, 'manage_users');
-  if (!allowed) throw redirect(homePathFor(user, isBuiltRoute));
+  if (!allowed) throw redirect(homePathFor(user));
 };
 
 /**

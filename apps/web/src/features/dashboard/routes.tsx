@@ -2,11 +2,10 @@ import type { AuthUser } from '@towerwatch/contract';
 import { ERROR_PAGE, holdsSites, homePathFor, isTenantAllowed, ROUTES } from '@towerwatch/domain';
 import { redirect } from 'react-router';
 import { defineFeatureRoutes } from '../../lib/feature-routes.ts';
-import { isBuiltRoute } from '../planned/index.ts';
 
 /** An account without sites (finance) never gets an empty dashboard: it goes home (docs/requirements.md#home-page). */
 const withSites = (user: AuthUser) => {
-  if (!holdsSites(user)) throw redirect(homePathFor(user, isBuiltRoute));
+  if (!holdsSites(user)) throw redirect(homePathFor(user));
 };
 
 const dashboardPage = () =>
@@ -22,7 +21,7 @@ export const dashboardRoutes = defineFeatureRoutes({
       path: ROUTES.dashboard,
       guards: ['user'],
       check: (user) => {
-        throw redirect(homePathFor(user, isBuiltRoute));
+        throw redirect(homePathFor(user));
       },
     },
     {

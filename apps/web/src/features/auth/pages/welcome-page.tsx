@@ -3,7 +3,6 @@ import { IconLayoutDashboard, IconList, IconUserCircle } from '@tabler/icons-rea
 import { holdsSites, homePathFor, ROUTES, userTypeLabel } from '@towerwatch/domain';
 import { Link, Navigate } from 'react-router';
 import { Logo } from '../../../ui/logo.tsx';
-import { isBuiltRoute } from '../../planned/index.ts';
 import { useSession } from '../hooks/use-session.ts';
 
 /** /welcome: where every user lands after login (docs/requirements.md#sign-in-flow). */
@@ -12,7 +11,7 @@ export function WelcomePage() {
   if (!loggedIn) return <Navigate to={ROUTES.login} replace />;
   if (loading || !user) return null;
   // Each role's home (docs/requirements.md#home-page); an account without sites has no dashboard.
-  const home = homePathFor(user, isBuiltRoute);
+  const home = homePathFor(user);
   const sites = holdsSites(user);
   return (
     <Paper withBorder radius="md" p="xl" w={460} maw="100%" shadow="lg">

@@ -1,0 +1,3 @@
+export function AnalyticsPage() {
+  return null;
+}

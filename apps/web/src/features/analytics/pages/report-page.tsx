@@ -1,0 +1,3 @@
+export function ReportPage() {
+  return null;
+}
