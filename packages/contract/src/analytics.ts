@@ -18,7 +18,7 @@ import {
 } from '@towerwatch/domain';
 import { z } from 'zod';
 import { safeText } from './input.ts';
-import { isoTime, tenantCode, userUidParam } from './site-common.ts';
+import { isoTime, siteUid, tenantCode, userUidParam } from './site-common.ts';
 
 /** `from_time` / `until_time`: an ISO instant or a `YYYY-MM-DD` Asia/Dhaka date. */
 const reportTime = (side: 'from' | 'until') =>
@@ -54,6 +54,8 @@ const commonQuery = {
   until_time: reportTime('until').optional(),
   /** One allowed tenant: only its sites and its figures. */
   tenant: tenantCode.optional(),
+  /** One site of the caller's scope (the open site's /report page): only its row, its totals. */
+  site_uid: siteUid.optional(),
   excel: excelParam,
 };
 
