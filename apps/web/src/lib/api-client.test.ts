@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { installBrowserGlobals } from './test-browser-globals.ts';
 
 installBrowserGlobals();
-const { apiCall } = await import('./api-client.ts');
+const { apiCall, apiFileVariant } = await import('./api-client.ts');
 const tokens = await import('./token-store.ts');
 
 function json(status: number, body: unknown): Response {
@@ -56,6 +56,15 @@ const file = endpoint({
   tags: [],
   body: z.object({}),
   reply: fileReply('application/octet-stream'),
+});
+const report = endpoint({
+  method: 'GET',
+  path: '/test/report',
+  summary: 'JSON, or a file with excel=yes',
+  tags: [],
+  query: z.object({ months: z.coerce.number(), excel: z.enum(['yes', 'no']).optional() }),
+  reply: z.object({ rows: z.number() }),
+  fileVariant: { param: 'excel', value: 'yes', reply: fileReply('application/octet-stream') },
 });
 
 describe('api client', () => {
@@ -151,5 +160,27 @@ describe('api client', () => {
     const blob = await apiCall(file, { body: {} });
     expectTypeOf(blob).toEqualTypeOf<Blob>();
     expect(await blob.text()).toBe('PK');
+  });
+
+  it("a file variant asks with its parameter and resolves to a Blob; its error carries the server's message", async () => {
+    tokens.setTokens('a', 'r');
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        return urls.length === 1
+          ? new Response('PK', { status: 200, headers: { 'content-type': 'application/octet-stream' } })
+          : json(400, { message: 'months: too many' });
+      }),
+    );
+    const blob = await apiFileVariant(report, { query: { months: 3 } });
+    expectTypeOf(blob).toEqualTypeOf<Blob>();
+    expect(await blob.text()).toBe('PK');
+    expect(urls[0]).toBe('/test/report?months=3&excel=yes');
+    await expect(apiFileVariant(report, { query: { months: 99 } })).rejects.toMatchObject({
+      status: 400,
+      message: 'months: too many',
+    });
   });
 });

@@ -14,6 +14,7 @@ import {
   type EndpointParams,
   type EndpointReply,
   endpointPath,
+  type FileVariant,
   isFileReply,
 } from '@towerwatch/contract';
 import { type AnyTenant, isAnyTenant } from '@towerwatch/domain';
@@ -149,6 +150,21 @@ export async function apiCall<E extends EndpointDef>(
   endpoint: E,
   ...[input]: CallArgs<E>
 ): Promise<EndpointReply<E>> {
+  return (await call(endpoint, input, null)) as EndpointReply<E>;
+}
+
+/**
+ * Calls a JSON endpoint for the file it sends instead (its `fileVariant`, e.g. `excel=yes` of the
+ * analytics reports): the same query plus the variant's parameter; resolves to the file as a `Blob`.
+ */
+export async function apiFileVariant<E extends EndpointDef & { fileVariant: FileVariant }>(
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): Promise<Blob> {
+  return (await call(endpoint, input, endpoint.fileVariant)) as Blob;
+}
+
+async function call(endpoint: EndpointDef, input: unknown, variant: FileVariant | null): Promise<unknown> {
   // The typed input, read field by field (its type is checked at the call site).
   const options = (input ?? {}) as {
     query?: object;
@@ -157,9 +173,10 @@ export async function apiCall<E extends EndpointDef>(
     signal?: AbortSignal;
     progress?: boolean;
   };
+  const query = variant ? { ...options.query, [variant.param]: variant.value } : options.query;
   const request: Request = {
     method: endpoint.method,
-    url: buildUrl(endpointPath(endpoint.path, options.params), options.query),
+    url: buildUrl(endpointPath(endpoint.path, options.params), query),
     body: options.body,
     anonymous: endpoint.public === true,
     signal: options.signal,
@@ -171,7 +188,7 @@ export async function apiCall<E extends EndpointDef>(
       if (await refreshSession()) response = await send(request);
     }
     if (!response.ok) throw await toApiError(response);
-    return (await readReply(endpoint, response)) as EndpointReply<E>;
+    return variant ? await response.blob() : await readReply(endpoint, response);
   } finally {
     done();
   }
