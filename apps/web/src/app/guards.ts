@@ -1,9 +1,4 @@
-import {
-  legacyDashboardDecision,
-  ROUTES,
-  runGuards,
-  UnknownGuardError,
-} from '@towerwatch/domain';
+import { legacyDashboardDecision, ROUTES, runGuards, UnknownGuardError } from '@towerwatch/domain';
 import { data, type LoaderFunction, redirect } from 'react-router';
 // The guards run before any page, /login included: they take the auth query and the site load
 // themselves, not the features' index.ts (which would bring the signed-in frame's hooks into the

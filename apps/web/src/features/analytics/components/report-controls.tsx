@@ -1,25 +1,28 @@
-import { Button, Group, NumberInput, SegmentedControl, Switch } from '@mantine/core';
+import { Button, Group, NumberInput, SegmentedControl, Select } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
+import type { CompareMode } from '@towerwatch/domain';
+import { COMPARE_CHOICES, MONTH_CHOICES } from '../report-model.ts';
 
 /** A threshold control of a report (daily_avg, min_backup_hour, monthly_frequency). */
 export interface ThresholdControl {
   label: string;
-  value: number;
+  value: number | null;
   min: number;
   max: number;
   step: number;
   suffix: string;
-  onChange: (value: number) => void;
+  /** Empty allowed (the mains daily average: no flag). */
+  optional: boolean;
+  onChange: (value: number | null) => void;
 }
 
 /** Props of {@link ReportControls}. */
 export interface ReportControlsProps {
   months: number;
-  monthChoices: readonly number[];
   onMonths: (months: number) => void;
   /** Null: the report has no compare (temperature). */
-  compare: boolean | null;
-  onCompare: (compare: boolean) => void;
+  compare: CompareMode | null;
+  onCompare: (compare: CompareMode) => void;
   threshold: ThresholdControl | null;
   exporting: boolean;
   onExport: () => void;
@@ -27,11 +30,10 @@ export interface ReportControlsProps {
 
 /**
  * The controls of a report: the range (the chosen number of months back from now), the compare
- * toggle (the period before it, side by side), the report's threshold, and Export to Excel.
+ * period (side by side), the report's threshold, and Export to Excel.
  */
 export function ReportControls({
   months,
-  monthChoices,
   onMonths,
   compare,
   onCompare,
@@ -40,19 +42,29 @@ export function ReportControls({
   onExport,
 }: ReportControlsProps) {
   return (
-    <Group gap="md" align="flex-end" wrap="wrap">
+    <Group gap="sm" align="flex-end" wrap="wrap">
       <SegmentedControl
-        aria-label="Months back"
+        aria-label="Months back from now"
         value={String(months)}
         onChange={(value) => onMonths(Number(value))}
-        data={monthChoices.map((m) => ({ value: String(m), label: m === 1 ? '1 month' : `${m} months` }))}
+        data={MONTH_CHOICES.map((m) => ({ value: String(m), label: m === 1 ? '1 month' : `${m} months` }))}
       />
+      {compare !== null && (
+        <Select
+          label="Compare with"
+          w={200}
+          allowDeselect={false}
+          value={compare}
+          onChange={(value) => value && onCompare(value as CompareMode)}
+          data={COMPARE_CHOICES.map((c) => ({ value: c.value, label: c.label }))}
+        />
+      )}
       {threshold && (
         <NumberInput
           label={threshold.label}
-          w={170}
-          size="xs"
-          value={threshold.value}
+          w={180}
+          value={threshold.value ?? ''}
+          placeholder={threshold.optional ? 'off' : undefined}
           min={threshold.min}
           max={threshold.max}
           step={threshold.step}
@@ -60,23 +72,11 @@ export function ReportControls({
           clampBehavior="strict"
           onChange={(value) => {
             if (typeof value === 'number' && Number.isFinite(value)) threshold.onChange(value);
+            else if (value === '' && threshold.optional) threshold.onChange(null);
           }}
         />
       )}
-      {compare !== null && (
-        <Switch
-          label="Compare with the period before"
-          checked={compare}
-          onChange={(event) => onCompare(event.currentTarget.checked)}
-          mb={6}
-        />
-      )}
-      <Button
-        leftSection={<IconFileSpreadsheet size={16} />}
-        variant="light"
-        loading={exporting}
-        onClick={onExport}
-      >
+      <Button leftSection={<IconFileSpreadsheet size={16} />} loading={exporting} onClick={onExport}>
         Export to Excel
       </Button>
     </Group>

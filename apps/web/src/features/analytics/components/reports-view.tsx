@@ -1,0 +1,164 @@
+import { Alert, Group, Loader, Paper, Select, Stack, Tabs, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type ReportKind, REPORT_KINDS, tenantLabel } from '@towerwatch/domain';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { downloadReport, type ReportReply, reportQueryOptions } from '../api/analytics-api.ts';
+import {
+  DEFAULT_SETTINGS,
+  exportFileName,
+  formatPeriod,
+  hasCompare,
+  REPORT_TABS,
+  type ReportSettings,
+  reportQuery,
+  THRESHOLDS,
+} from '../report-model.ts';
+import { BatteryReport } from './battery-report.tsx';
+import { DgReport } from './dg-report.tsx';
+import { MainsReport } from './mains-report.tsx';
+import { ReportControls, type ThresholdControl } from './report-controls.tsx';
+import { TemperatureReport } from './temperature-report.tsx';
+
+/** Report load failures show the server's message in a toast (docs/requirements.md#server-message-toast). */
+function useErrorToast(error: unknown) {
+  useEffect(() => {
+    if (error) notifications.show({ color: 'red', message: errorMessage(error) });
+  }, [error]);
+}
+
+const isKind = (value: string | null): value is ReportKind =>
+  value !== null && (REPORT_KINDS as readonly string[]).includes(value);
+
+/** Props of {@link ReportsView}. */
+export interface ReportsViewProps {
+  /** The open site (its /report page), or null for the fleet. */
+  siteUid: string | null;
+  /** Names the scope in the file name: the site's name or 'all sites'. */
+  scopeName: string;
+  /** Tenants the fleet view may narrow to (empty: no tenant choice). */
+  tenants: readonly string[];
+  /** The focused tenant of the open site (its /report page). */
+  fixedTenant?: string | null;
+}
+
+/** The four reports as tabs (?report=dg|mains|battery|temperature), their controls and Export to Excel. */
+export function ReportsView({ siteUid, scopeName, tenants, fixedTenant = null }: ReportsViewProps) {
+  const [params, setParams] = useSearchParams();
+  const kindParam = params.get('report');
+  const kind: ReportKind = isKind(kindParam) ? kindParam : 'dg';
+  const [settings, setSettings] = useState<ReportSettings>({ ...DEFAULT_SETTINGS, tenant: fixedTenant });
+  // Thresholds are typed: ask once the typing pauses.
+  const [asked] = useDebouncedValue(settings, 400);
+  const report = useQuery(reportQueryOptions(kind, { siteUid }, asked));
+  useErrorToast(report.error);
+  const exporting = useMutation({
+    mutationFn: async () => {
+      const now = new Date();
+      const blob = await downloadReport(kind, reportQuery(kind, asked, now, siteUid));
+      saveFile(blob, exportFileName(kind, scopeName, now));
+    },
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+  });
+
+  const update = (changes: Partial<ReportSettings>) => setSettings((s) => ({ ...s, ...changes }));
+  const spec = kind === 'dg' ? null : THRESHOLDS[kind];
+  const threshold: ThresholdControl | null = spec && {
+    label: spec.label,
+    value: settings[spec.key],
+    min: spec.min,
+    max: spec.max,
+    step: spec.step,
+    suffix: spec.suffix,
+    optional: spec.key === 'dailyAvg',
+    onChange: (value) => update({ [spec.key]: spec.key === 'dailyAvg' ? value : (value ?? spec.min) }),
+  };
+  const data = report.data?.kind === kind ? report.data : undefined;
+  const compare = hasCompare(kind) && asked.compare !== 'none';
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="sm">
+        <Stack gap="sm">
+          <Tabs
+            value={kind}
+            onChange={(value) => {
+              if (!isKind(value)) return;
+              const next = new URLSearchParams(params);
+              next.set('report', value);
+              setParams(next, { replace: true });
+            }}
+          >
+            <Tabs.List>
+              {REPORT_TABS.map((tab) => (
+                <Tabs.Tab key={tab.kind} value={tab.kind}>
+                  {tab.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+          <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+            <ReportControls
+              months={settings.months}
+              onMonths={(months) => update({ months })}
+              compare={hasCompare(kind) ? settings.compare : null}
+              onCompare={(compare) => update({ compare })}
+              threshold={threshold}
+              exporting={exporting.isPending}
+              onExport={() => exporting.mutate()}
+            />
+            {tenants.length > 1 && (
+              <Select
+                label="Tenant"
+                placeholder="All tenants"
+                clearable
+                w={160}
+                data={tenants.map((code) => ({ value: code, label: tenantLabel(code) }))}
+                value={settings.tenant}
+                onChange={(tenant) => update({ tenant })}
+              />
+            )}
+          </Group>
+          <Text size="xs" c="dimmed" data-testid="report-period" aria-live="polite">
+            {data ? periodText(data) : 'Loading the report…'}
+          </Text>
+        </Stack>
+      </Paper>
+      {report.error && !data ? (
+        <Alert color="red" variant="light" title="The report could not be loaded">
+          {errorMessage(report.error)}
+        </Alert>
+      ) : !data ? (
+        <Group justify="center" py="xl">
+          <Loader size="sm" />
+        </Group>
+      ) : (
+        <ReportBody data={data} compare={compare} />
+      )}
+    </Stack>
+  );
+}
+
+function periodText({ reply }: ReportReply): string {
+  const period = formatPeriod(reply.period);
+  const before = reply.comparePeriod ? ` · compared with ${formatPeriod(reply.comparePeriod)}` : '';
+  const tenant = reply.tenant ? ` · ${tenantLabel(reply.tenant)}` : '';
+  return `${period}${before}${tenant}`;
+}
+
+function ReportBody({ data, compare }: { data: ReportReply; compare: boolean }) {
+  switch (data.kind) {
+    case 'dg':
+      return <DgReport reply={data.reply} compare={compare} />;
+    case 'mains':
+      return <MainsReport reply={data.reply} compare={compare} />;
+    case 'battery':
+      return <BatteryReport reply={data.reply} compare={compare} />;
+    case 'temperature':
+      return <TemperatureReport reply={data.reply} />;
+  }
+}

@@ -1,0 +1,181 @@
+import {
+  type CompareMode,
+  DEFAULT_MIN_BACKUP_HOURS,
+  DEFAULT_MONTHLY_FREQUENCY,
+  defaultReportRange,
+  MAX_REPORT_MONTHS,
+  type ReportKind,
+  REPORT_NUMBER_LIMITS,
+} from '@towerwatch/domain';
+import { inDhaka } from '../../lib/time.ts';
+
+/**
+ * The view model of the analytics reports (docs/requirements.md#analytics): which report, over how
+ * many months back from now (docs/requirements.md#report-range: rule in the domain's defaultReportRange), compared
+ * with which period, with which threshold — and the query, file name and figures derived from it.
+ */
+
+/** The reports in the order of the tabs, with their titles. */
+export const REPORT_TABS: readonly { kind: ReportKind; label: string }[] = [
+  { kind: 'dg', label: 'DG' },
+  { kind: 'mains', label: 'Mains' },
+  { kind: 'battery', label: 'Battery' },
+  { kind: 'temperature', label: 'Temperature' },
+];
+
+/** The month choices of the range control (up to the domain's MAX_REPORT_MONTHS). */
+export const MONTH_CHOICES: readonly number[] = [1, 3, 6, 12, 24].filter((m) => m <= MAX_REPORT_MONTHS);
+
+/** The compare choices; the temperature report takes no compare (the spec lists none for it). */
+export const COMPARE_CHOICES: readonly { value: CompareMode; label: string }[] = [
+  { value: 'none', label: 'No comparison' },
+  { value: 'previous_period', label: 'Previous period' },
+  { value: 'previous_year', label: 'Same period last year' },
+];
+
+/** True when the report offers a comparison. */
+export function hasCompare(kind: ReportKind): boolean {
+  return kind !== 'temperature';
+}
+
+/** What the user chose: months back, compare, the thresholds, the tenant. */
+export interface ReportSettings {
+  months: number;
+  compare: CompareMode;
+  /** Mains hours per day a site should average (null: no flag). */
+  dailyAvg: number | null;
+  minBackupHours: number;
+  monthlyFrequency: number;
+  tenant: string | null;
+}
+
+/** The settings a page starts with (the domain's default thresholds; no daily average flag). */
+export const DEFAULT_SETTINGS: ReportSettings = {
+  months: 1,
+  compare: 'none',
+  dailyAvg: null,
+  minBackupHours: DEFAULT_MIN_BACKUP_HOURS,
+  monthlyFrequency: DEFAULT_MONTHLY_FREQUENCY,
+  tenant: null,
+};
+
+/** The threshold parameter of each report (the DG report has none). */
+export const THRESHOLDS = {
+  mains: {
+    key: 'dailyAvg',
+    label: 'Daily mains below',
+    suffix: ' h',
+    step: 0.5,
+    ...REPORT_NUMBER_LIMITS.daily_avg,
+  },
+  battery: {
+    key: 'minBackupHours',
+    label: 'Backup below',
+    suffix: ' h',
+    step: 0.5,
+    ...REPORT_NUMBER_LIMITS.min_backup_hour,
+  },
+  temperature: {
+    key: 'monthlyFrequency',
+    label: 'Episodes per month from',
+    suffix: '',
+    step: 1,
+    ...REPORT_NUMBER_LIMITS.monthly_frequency,
+  },
+} as const satisfies Partial<
+  Record<
+    ReportKind,
+    { key: keyof ReportSettings; label: string; suffix: string; step: number; min: number; max: number }
+  >
+>;
+
+/** The query of a report (the contract's parameter names), its range computed at `now`. */
+export interface ReportQuery {
+  from_time: string;
+  until_time: string;
+  compare?: CompareMode;
+  tenant?: string;
+  site_uid?: string;
+  daily_avg?: number;
+  min_backup_hour?: number;
+  monthly_frequency?: number;
+}
+
+/**
+ * The query of report `kind`: from `months` back from `now` until now (the battery report until one
+ * year ahead), the compare mode where the report has one, its threshold, the tenant and the site.
+ */
+export function reportQuery(
+  kind: ReportKind,
+  settings: ReportSettings,
+  now: Date,
+  siteUid: string | null = null,
+): ReportQuery {
+  const range = defaultReportRange(kind, now, settings.months);
+  const query: ReportQuery = {
+    from_time: new Date(range.from).toISOString(),
+    until_time: new Date(range.until).toISOString(),
+  };
+  if (hasCompare(kind) && settings.compare !== 'none') query.compare = settings.compare;
+  if (settings.tenant) query.tenant = settings.tenant;
+  if (siteUid) query.site_uid = siteUid;
+  if (kind === 'mains' && settings.dailyAvg !== null) query.daily_avg = settings.dailyAvg;
+  if (kind === 'battery') query.min_backup_hour = settings.minBackupHours;
+  if (kind === 'temperature') query.monthly_frequency = settings.monthlyFrequency;
+  return query;
+}
+
+const UNSAFE_IN_FILE_NAMES = /[\\/:*?"<>|]+/g;
+
+/** The .xlsx file name: `<Report> report · <scope> · <Dhaka date>.xlsx`, without characters files refuse. */
+export function exportFileName(kind: ReportKind, scope: string, now: Date): string {
+  const label = REPORT_TABS.find((tab) => tab.kind === kind)?.label ?? kind;
+  const name = `${label} report - ${scope} - ${inDhaka(now).format('YYYY-MM-DD HHmm')}`;
+  return `${name.replace(UNSAFE_IN_FILE_NAMES, ' ').replace(/\s+/g, ' ').trim()}.xlsx`;
+}
+
+/** The change from `previous` to `current`: the difference and, when the previous is not 0, in percent. */
+export function change(
+  current: number | null,
+  previous: number | null | undefined,
+): { diff: number; percent: number | null } | null {
+  if (current === null || previous === null || previous === undefined) return null;
+  const diff = current - previous;
+  return { diff, percent: previous === 0 ? null : (diff / Math.abs(previous)) * 100 };
+}
+
+/** A change as shown beside a figure: '+1.5 h (+12%)', '−30 min', 'no change'. */
+export function formatChange(
+  delta: { diff: number; percent: number | null } | null,
+  format: (value: number) => string,
+): string {
+  if (delta === null) return '';
+  if (delta.diff === 0) return 'no change';
+  const sign = delta.diff > 0 ? '+' : '−';
+  const percent = delta.percent === null ? '' : ` (${sign}${Math.abs(Math.round(delta.percent))}%)`;
+  return `${sign}${format(Math.abs(delta.diff))}${percent}`;
+}
+
+/** Minutes as hours and minutes: '0 min', '45 min', '3 h 05 min', '1,204 h'. */
+export function formatMinutes(minutes: number): string {
+  const whole = Math.round(minutes);
+  if (whole < 60) return `${whole} min`;
+  const hours = Math.floor(whole / 60);
+  if (hours >= 100) return `${hours.toLocaleString('en-US')} h`;
+  return `${hours} h ${String(whole % 60).padStart(2, '0')} min`;
+}
+
+/** A number with `digits` decimals and thousands separators, or '—' when unknown. */
+export function formatNumber(value: number | null | undefined, digits = 1, unit = ''): string {
+  if (value === null || value === undefined) return '—';
+  const text = value.toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  return unit ? `${text} ${unit}` : text;
+}
+
+/** The period a reply covers, as shown: '24 Oct 2026 – 24 Nov 2026' (Asia/Dhaka). */
+export function formatPeriod(period: { from: string; end: string }): string {
+  return `${inDhaka(period.from).format('D MMM YYYY')} – ${inDhaka(period.end).format('D MMM YYYY')}`;
+}
