@@ -17,6 +17,7 @@ import { moduleSet } from './kernel/modules.ts';
 import type { App, Kernel } from './kernel/types.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
 import { createAccessModule } from './modules/access/index.ts';
+import { createAnalyticsModule } from './modules/analytics/index.ts';
 import { createAuditModule } from './modules/audit/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createBatteryAvailabilityModule } from './modules/battery-availability/index.ts';
@@ -67,7 +68,8 @@ function createModules(kernel: Kernel) {
     .add('deviceMonitor', createDeviceMonitorModule)
     .add('tickets', createTicketsModule)
     .add('billing', createBillingModule)
-    .add('telegram', createTelegramModule);
+    .add('telegram', createTelegramModule)
+    .add('analytics', createAnalyticsModule);
 }
 
 export function createContainer(deps: ContainerDeps) {

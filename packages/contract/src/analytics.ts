@@ -13,7 +13,7 @@ import {
   MAX_REPORT_RANGE_DAYS,
   parseCompareMode,
   parseReportTime,
-  REPORT_KINDS,
+  type REPORT_KINDS,
   REPORT_NUMBER_LIMITS,
 } from '@towerwatch/domain';
 import { z } from 'zod';
@@ -111,8 +111,8 @@ export const reportPeriod = z.object({ from: isoTime, until: isoTime, end: isoTi
 export type ReportPeriodReply = z.infer<typeof reportPeriod>;
 
 /** What every report says about itself. */
-const reportMeta = {
-  report: z.enum(REPORT_KINDS),
+const reportMeta = <K extends (typeof REPORT_KINDS)[number]>(kind: K) => ({
+  report: z.literal(kind),
   generatedAt: isoTime,
   period: reportPeriod,
   compare: z.enum(COMPARE_MODES),
@@ -121,7 +121,7 @@ const reportMeta = {
   tenant: z.string().nullable(),
   /** The customer chosen with user_uid (operators), else null. */
   companyId: z.string().nullable(),
-};
+});
 
 /** Data completeness of one site over the period: minutes its device was offline (a gap is not counted). */
 const completeness = {
@@ -159,7 +159,7 @@ export const dgReportRow = z.object({
 export type DgReportRow = z.infer<typeof dgReportRow>;
 export const dgTotals = dgFigures.omit({ meanLoadKw: true }).extend({ sites: z.number().int() });
 export const dgReportReply = z.object({
-  ...reportMeta,
+  ...reportMeta('dg'),
   parameters: z.object({ fuelPricePerLitre: z.number() }),
   totals: dgTotals,
   previousTotals: dgTotals.nullable(),
@@ -206,7 +206,7 @@ export const mainsTotals = mainsFiguresSchema.extend({
   sitesBelowDailyAvg: z.number().int(),
 });
 export const mainsReportReply = z.object({
-  ...reportMeta,
+  ...reportMeta('mains'),
   parameters: z.object({ dailyAvgHours: z.number().nullable() }),
   totals: mainsTotals,
   previousTotals: mainsTotals.nullable(),
@@ -273,7 +273,7 @@ export const batteryTotals = z.object({
   completenessPct: z.number(),
 });
 export const batteryReportReply = z.object({
-  ...reportMeta,
+  ...reportMeta('battery'),
   parameters: z.object({ minBackupHours: z.number() }),
   totals: batteryTotals,
   previousTotals: batteryTotals.nullable(),
@@ -308,7 +308,7 @@ export const temperatureTotals = temperatureFigures.extend({
   sitesFrequent: z.number().int(),
 });
 export const temperatureReportReply = z.object({
-  ...reportMeta,
+  ...reportMeta('temperature'),
   parameters: z.object({ monthlyFrequency: z.number() }),
   totals: temperatureTotals,
   previousTotals: temperatureTotals.nullable(),

@@ -67,6 +67,12 @@ export const DEFAULT_DIESEL_PRICE_PER_LITRE = 109;
 /** Largest `fuel_price` accepted (BDT per litre). */
 export const MAX_DIESEL_PRICE_PER_LITRE = 10_000;
 
+/**
+ * How far before a period a report looks for the state at its start (the last transition of each
+ * event): a state unchanged for longer than this counts as not active at the start.
+ */
+export const REPORT_STATE_LOOKBACK_DAYS = 90;
+
 /** A time range in epoch milliseconds, [from, until). */
 export interface ReportPeriod {
   from: number;
