@@ -53,6 +53,7 @@ interface CommonQuery {
   from_time?: string | undefined;
   until_time?: string | undefined;
   tenant?: string | undefined;
+  site_uid?: string | undefined;
 }
 
 function resolved(period: ReportPeriod, now: number): ResolvedPeriod {
@@ -113,7 +114,12 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     const prev = comparePeriod({ from: main.period.from, until: main.end }, q.compare);
     return {
       caller,
-      filter: { ...owner, ...(q.tenant ? { tenant: q.tenant } : {}) },
+      // site_uid (the open site's /report page) narrows the caller's scope: a site outside it gives no row.
+      filter: {
+        ...owner,
+        ...(q.tenant ? { tenant: q.tenant } : {}),
+        ...(q.site_uid ? { siteUid: q.site_uid } : {}),
+      },
       main,
       previous: prev && prev.until > prev.from ? resolved(prev, now.getTime()) : null,
       now,

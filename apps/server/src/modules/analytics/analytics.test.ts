@@ -100,6 +100,16 @@ describe('scope and the tenant rule', () => {
     expect(ops.sites.every((s: { siteUid: string }) => !s.siteUid.startsWith('KT-'))).toBe(true);
     expect(site(ops, FT1)?.outageMinutes).toBe(45);
   });
+
+  it("site_uid narrows a report to that site of the caller's scope (the /report page); another company's site gives none", async () => {
+    const one = (await get(`/analytics/mains-report?${DAY_RANGE}&site_uid=${KT1}`)).json();
+    expect(one.sites.map((s: Row) => s.siteUid)).toEqual([KT1]);
+    expect(one.totals).toMatchObject({ sites: 1, outageMinutes: 90, outageCount: 2 });
+    const dg = (await get(`/analytics/dg-report?${DAY_RANGE}&site_uid=${KT2}`)).json();
+    expect(dg.sites.map((s: Row) => s.siteUid)).toEqual([KT2]);
+    const foreign = (await get(`/analytics/mains-report?${DAY_RANGE}&site_uid=${FT1}`)).json();
+    expect(foreign.sites).toEqual([]);
+  });
 });
 
 describe('figures', () => {
