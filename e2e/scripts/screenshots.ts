@@ -6,6 +6,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
+import { ANALYTICS_SHOTS, analyticsShots } from './analytics-shots.ts';
+import { oemShots } from './oem-shots.ts';
 
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
 const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
@@ -300,73 +302,16 @@ const SHOTS: Record<string, (page: Page) => Promise<void>> = {
     if (await group.count()) await group.getByRole('button').first().click();
     await page.waitForTimeout(1500);
   },
+  ...analyticsShots(BASE, signIn),
 };
 
-// OEM data and device monitoring (issue 16): a ktbl site with two battery strings, opened by the
-// last_site_uid cookie (docs/requirements.md#site-load).
-async function oemSite(): Promise<string> {
-  const login = await fetch(`${BASE}/user/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'ktbl', password: 'towerwatch' }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const get = async <T>(p: string) =>
-    (await (await fetch(`${BASE}${p}`, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
-  const { items } = await get<{ items: { uid: string }[] }>('/user/site/fetch?limit=1000&lean=true');
-  for (const site of items) {
-    const bms = await get<{ addresses: number[] }>(`/oem/api/bms-measurement?siteUid=${site.uid}`);
-    if (bms.addresses?.length === 2) return site.uid;
-  }
-  throw new Error('no ktbl site with two batteries');
-}
+Object.assign(SHOTS, oemShots(BASE, signIn));
 
-async function openOem(page: Page) {
-  await signIn(page, 'ktbl');
-  await page.context().addCookies([{ name: 'last_site_uid', value: await oemSite(), url: BASE }]);
-  await page.goto(`${BASE}/oem/data`);
-  await page.getByRole('table', { name: 'Rectifier modules' }).locator('tbody tr').first().waitFor();
-}
-
-Object.assign(SHOTS, {
-  'oem-data': async (page: Page) => {
-    await openOem(page);
-    await page.waitForTimeout(2000);
-  },
-  'oem-data-bms': async (page: Page) => {
-    await openOem(page);
-    await page.getByRole('tab', { name: 'BMS' }).click();
-    await page.getByTestId('cell-chart').waitFor();
-    await page.waitForTimeout(2000);
-  },
-  'oem-battery-health': async (page: Page) => {
-    await signIn(page, 'ktbl');
-    await page.goto(`${BASE}/oem/battery-health`);
-    await page.getByRole('table', { name: 'Battery bank health' }).locator('tbody tr').first().waitFor();
-    await page.waitForTimeout(1000);
-  },
-  'device-health': async (page: Page) => {
-    await signIn(page, 'admin');
-    await page.goto(`${BASE}/monitor/device-health`);
-    await page.getByRole('table', { name: 'Devices' }).locator('tbody tr').first().waitFor();
-    await page.waitForTimeout(1000);
-  },
-  'service-string': async (page: Page) => {
-    await signIn(page, 'admin');
-    await page.goto(`${BASE}/monitor/service-string`);
-    await page.getByTestId('service-string').first().waitFor();
-    await page.waitForTimeout(1000);
-  },
-  'oem-records': async (page: Page) => {
-    await signIn(page, 'admin');
-    await page.goto(`${BASE}/monitor/oem-records`);
-    await page.getByRole('table', { name: 'OEM records' }).locator('tbody tr').first().waitFor();
-    await page.waitForTimeout(1000);
-  },
-});
-
-/** Shot whole: the landing page's footer carries the vendor's contact details; power pages are long. */
-const FULL_PAGE = new Set(['landing', 'mains', 'battery', 'generator', 'temperature', 'fuel']);
+/** Shot whole: the landing page's footer has the vendor's contacts; power pages and reports are long. */
+const FULL_PAGE = new Set([
+  ...'landing mains battery generator temperature fuel'.split(' '),
+  ...ANALYTICS_SHOTS,
+]);
 
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(SHOTS);
 mkdirSync(OUT, { recursive: true });

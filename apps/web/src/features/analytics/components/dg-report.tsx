@@ -10,7 +10,7 @@ import { completenessColumn, FigureCards, PreviousCell, ReportTable, siteColumns
 
 const hours = (v: number) => formatNumber(v, 1, 'h');
 const litres = (v: number) => formatNumber(v, 0, 'L');
-const bdt = (v: number) => `৳ ${formatNumber(v, 0)}`;
+const bdt = (v: number) => `${formatNumber(v, 0)} BDT`;
 
 function columns(compare: boolean): SortableColumn<DgReportRow>[] {
   return [
@@ -113,7 +113,8 @@ export function DgReport({ reply, compare }: { reply: DgReportReply; compare: bo
       {reply.byTenant.length > 0 && (
         <Paper withBorder radius="md" p="xs">
           <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.4} px={4} pb={4}>
-            Per tenant (shared generators split equally) · diesel at ৳ {reply.parameters.fuelPricePerLitre}/L
+            Per tenant (shared generators split equally) · diesel at {reply.parameters.fuelPricePerLitre}{' '}
+            BDT/L
           </Text>
           <Table fz="sm" striped aria-label="DG per tenant">
             <Table.Thead>

@@ -38,6 +38,7 @@ function columns(compare: boolean, dailyAvg: number | null): SortableColumn<Main
                 current={r.availabilityPct}
                 previous={r.previous?.availabilityPct}
                 format={percent}
+                points
               />
             ),
           },
@@ -88,6 +89,7 @@ export function MainsReport({ reply, compare }: { reply: MainsReportReply; compa
             previous: p?.availabilityPct,
             format: percent,
             better: 'up',
+            points: true,
           },
           {
             label: 'Outage time',
@@ -116,6 +118,7 @@ export function MainsReport({ reply, compare }: { reply: MainsReportReply; compa
                 value: t.completenessPct,
                 previous: p?.completenessPct,
                 format: (v) => formatNumber(v, 1, '%'),
+                points: true,
               }
             : {
                 label: `Sites below ${dailyAvg} h/day`,

@@ -17,6 +17,8 @@ export interface Figure {
   previous?: number | null;
   /** Whether a rise is good (green) or bad (red); none: neutral. */
   better?: 'up' | 'down';
+  /** A percentage already: its change is shown in points only, not also relative. */
+  points?: boolean;
 }
 
 /** The summary row of a report. */
@@ -24,7 +26,8 @@ export function FigureCards({ figures, compare }: { figures: readonly Figure[]; 
   return (
     <SimpleGrid cols={{ base: 2, md: figures.length }} spacing="sm">
       {figures.map((figure) => {
-        const delta = compare ? change(figure.value, figure.previous) : null;
+        const raw = compare ? change(figure.value, figure.previous) : null;
+        const delta = raw && figure.points ? { ...raw, percent: null } : raw;
         const good =
           delta && delta.diff !== 0 && figure.better ? delta.diff > 0 === (figure.better === 'up') : null;
         return (
@@ -86,17 +89,45 @@ export function ReportTable<Row extends { siteUid: string }>({
   );
 }
 
+/** A cell kept on one line (rows of a long table have one height): the end cut, the whole in its title. */
+function OneLine({ text, width }: { text: string; width: number }) {
+  return (
+    <Text
+      span
+      size="sm"
+      title={text}
+      style={{
+        display: 'block',
+        maxWidth: width,
+        whiteSpace: 'nowrap',
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+      }}
+    >
+      {text}
+    </Text>
+  );
+}
+
 /** The site and tenant columns every report table starts with. */
 export function siteColumns<
   Row extends { siteName: string; tenants: readonly string[] },
 >(): SortableColumn<Row>[] {
+  const tenants = (r: Row) => r.tenants.map(tenantLabel).join(', ');
   return [
-    { key: 'site', label: 'Site', value: (r) => r.siteName, width: 200 },
+    {
+      key: 'site',
+      label: 'Site',
+      value: (r) => r.siteName,
+      width: 200,
+      render: (r) => <OneLine text={r.siteName} width={190} />,
+    },
     {
       key: 'tenants',
       label: 'Tenants',
-      value: (r) => r.tenants.map(tenantLabel).join(', '),
-      width: 140,
+      value: tenants,
+      width: 170,
+      render: (r) => <OneLine text={tenants(r)} width={160} />,
     },
   ];
 }
@@ -139,13 +170,17 @@ export function PreviousCell({
   current,
   previous,
   format,
+  points = false,
 }: {
   current: number | null;
   previous: number | null | undefined;
   format: (value: number) => string;
+  /** A percentage already: the change in points only. */
+  points?: boolean;
 }) {
   if (previous === null || previous === undefined) return <>—</>;
-  const delta = change(current, previous);
+  const raw = change(current, previous);
+  const delta = raw && points ? { ...raw, percent: null } : raw;
   return (
     <Text span size="sm">
       {format(previous)}{' '}
