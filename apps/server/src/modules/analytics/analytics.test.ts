@@ -7,12 +7,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEvent } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildTwoCompanyFleet, FT1, KT1, KT2 } from '../../../test/two-company-fleet.ts';
-import { buildPowerPin } from '../power-data/power-test-data.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const NOW = Date.parse('2026-11-20T12:00:00+06:00');
 let t: TestServer;
+
+/** A pin of KT-1's device with a latest value. */
+async function buildPowerPin(p: {
+  comId: string;
+  siteUid: string;
+  pinName: string;
+  type: string;
+  value: number;
+}) {
+  await t.pool.query(
+    `insert into pin_configs (com_id, pin_name, type, site_uid, user_uid, label) values ($1, $2, $3, $4, '100', $2)`,
+    [p.comId, p.pinName, p.type, p.siteUid],
+  );
+  await t.pool.query(`insert into pin_latest (com_id, pin_name, value, ts) values ($1, $2, $3, now())`, [
+    p.comId,
+    p.pinName,
+    p.value,
+  ]);
+}
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -38,7 +56,7 @@ beforeAll(async () => {
   await ev(KT1, 'high_temperature', '', NOW - 4 * HOUR + 20 * MIN, false);
   // KT-1's battery: 100 Ah at 51 V (full) under 40 A of load → 2.5 h of backup.
   await t.pool.query('update sites set battery_max = 100 where uid = $1', [KT1]);
-  await buildPowerPin(t.pool, {
+  await buildPowerPin({
     comId: 'RMS-KT1',
     siteUid: KT1,
     pinName: 'am10',
@@ -46,7 +64,7 @@ beforeAll(async () => {
     value: 40,
   });
   await t.pool.query(`update pin_latest set value = 51 where com_id = 'RMS-KT1' and pin_name = 'am6'`);
-  await buildPowerPin(t.pool, {
+  await buildPowerPin({
     comId: 'RMS-KT1',
     siteUid: KT1,
     pinName: 'am4',
