@@ -120,9 +120,9 @@ export function createAnalyticsRepository(db: Queryable) {
   }
 
   /** CTEs and columns of one event summary `x` over `names`. */
-  function eventPart(p: SqlParams, w: WindowParams, x: string, names: string[], tenantCond: string | null) {
+  function eventPart(p: SqlParams, w: WindowParams, x: string, name: string, tenantCond: string | null) {
     return {
-      ctes: [islandsSql(x, p.add(names), w, tenantCond), summarySql(x, w)],
+      ctes: [islandsSql(x, `${p.add(name)}::text`, w, tenantCond), summarySql(x, w)],
       columns: [summaryColumns(x)],
       joins: [`left join ${x}_sum ${x} on ${x}.site_uid = scoped.uid`],
     };
@@ -145,8 +145,8 @@ export function createAnalyticsRepository(db: Queryable) {
           joins: ['left join dc on dc.site_uid = scoped.uid'],
         };
         return merge(
-          eventPart(p, w, 'dg', ['dg_power'], tenants),
-          eventPart(p, w, 'pg', ['pg_power'], tenants),
+          eventPart(p, w, 'dg', 'dg_power', tenants),
+          eventPart(p, w, 'pg', 'pg_power', tenants),
           load,
         );
       });
@@ -161,7 +161,7 @@ export function createAnalyticsRepository(db: Queryable) {
     /** Per site: mains_fail periods (outages). */
     async mains(caller: Caller, f: FleetFilter, win: ReportWindow): Promise<MainsRow[]> {
       const rows = await perSite(caller, f, win, (p, w) =>
-        eventPart(p, w, 'out', ['mains_fail'], eventTenants(caller, p, f.tenant)),
+        eventPart(p, w, 'out', 'mains_fail', eventTenants(caller, p, f.tenant)),
       );
       return rows.map((r) => ({ ...base(r), out: summaryOf(r, 'out') }));
     },
@@ -181,7 +181,7 @@ export function createAnalyticsRepository(db: Queryable) {
            from ${t} t join days d on t.s < d.de and t.e > d.ds group by d.i`;
       const { rows } = await db.query<{ i: number; out_ms: number; og_ms: number; gap_ms: number }>(
         `with scoped as (${scoped}), ${gapsSql(p, w)},
-         ${islandsSql('out', p.add(['mains_fail']), w, eventTenants(caller, p, f.tenant))},
+         ${islandsSql('out', `${p.add('mains_fail')}::text`, w, eventTenants(caller, p, f.tenant))},
          ${summarySql('out', w)},
          days as (select (d.i - 1)::int as i, d.ds, d.de
                     from unnest(${p.add(days.map((d) => d.from))}::timestamptz[],
@@ -232,7 +232,7 @@ export function createAnalyticsRepository(db: Queryable) {
             'left join soh on soh.site_uid = scoped.uid',
           ],
         };
-        return merge(eventPart(p, w, 'bat', ['battery_power'], eventTenants(caller, p, f.tenant)), extra);
+        return merge(eventPart(p, w, 'bat', 'battery_power', eventTenants(caller, p, f.tenant)), extra);
       });
       return rows.map((r) => ({
         ...base(r),
@@ -258,7 +258,7 @@ export function createAnalyticsRepository(db: Queryable) {
           columns: ['temps.max_c', 'temps.mean_c'],
           joins: ['left join temps on temps.site_uid = scoped.uid'],
         };
-        return merge(eventPart(p, w, 'hot', ['high_temperature'], eventTenants(caller, p, f.tenant)), temps);
+        return merge(eventPart(p, w, 'hot', 'high_temperature', eventTenants(caller, p, f.tenant)), temps);
       });
       return rows.map((r) => ({
         ...base(r),
