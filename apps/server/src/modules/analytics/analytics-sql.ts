@@ -82,9 +82,24 @@ export function summarySql(x: string, w: WindowParams): string {
       left join ${x}_ogs g on g.site_uid = a.site_uid)`;
 }
 
-/** CTEs `gap_isl` (device-offline periods, a site fact: no tenant rule) and `gap_sum (site_uid, ms)`. */
+/**
+ * CTEs `gap_isl` and `gap_sum (site_uid, ms)`: the time a site did not report, a site fact (no tenant
+ * rule). That is its device-offline periods, and the part of the window before the site's first record
+ * (its oldest event or its creation, whichever is earlier): a period from before a site reported
+ * anything is unknown, not available (docs/decisions.md "Before a site's first record is a gap"). The
+ * two never overlap: every offline period starts at an event, so at or after the first record.
+ */
 export function gapsSql(p: SqlParams, w: WindowParams): string {
-  return `${islandsSql('gap', `${p.add('device_offline')}::text`, w, null)},
+  return `${islandsSql('off', `${p.add('device_offline')}::text`, w, null)},
+  gap_first as (
+    select scoped.uid as site_uid,
+           least(st.created_at, (select ev.time from events ev where ev.site_uid = scoped.uid
+                                  order by ev.id limit 1)) as t
+      from scoped join sites st on st.uid = scoped.uid),
+  gap_isl as (
+    select site_uid, s, e from off_isl
+    union all
+    select site_uid, ${w.from} as s, least(t, ${w.end}) as e from gap_first where t > ${w.from}),
   gap_sum as (select site_uid, sum(${ms('e - s')}) as ms from gap_isl group by site_uid)`;
 }
 
