@@ -2,6 +2,7 @@
 
 import { accessEndpoints } from './access.ts';
 import { adminEndpoints } from './admin.ts';
+import { analyticsSlaEndpoints } from './analytics-sla.ts';
 import { auditEndpoints } from './audit.ts';
 import { authEndpoints } from './auth.ts';
 import { billingEndpoints } from './billing.ts';
@@ -21,6 +22,7 @@ export * from './define.ts';
 export {
   accessEndpoints,
   adminEndpoints,
+  analyticsSlaEndpoints,
   auditEndpoints,
   authEndpoints,
   batteryEndpoints,
@@ -55,6 +57,7 @@ export const ALL_ENDPOINTS: readonly EndpointDef[] = [
   batteryEndpoints,
   powerEndpoints,
   telegramEndpoints,
+  analyticsSlaEndpoints,
 ].flatMap((table) => Object.values(table));
 
 /** The first path segments of every endpoint (`/user/`, `/site/`, ...): these never get the web app. */
