@@ -4,7 +4,7 @@
  * Listening, roles and shutdown are in `main.ts`; wiring is in `composition.ts`.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';

@@ -1,7 +1,7 @@
 /** SQL of the legacy-tab exports: latest readings per site (and tenant) of the caller's sites. */
 import type { Caller } from '../../auth/caller.ts';
-import { type SqlParams, siteScope, sqlParams, tenantScope } from '../../kernel/scope/sql-scope.ts';
 import type { Queryable } from '../../db/pool.ts';
+import { type SqlParams, siteScope, sqlParams, tenantScope } from '../../kernel/scope/sql-scope.ts';
 
 export interface ExportScope {
   companyId?: string;

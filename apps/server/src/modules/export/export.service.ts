@@ -16,8 +16,8 @@ import { effectiveTenant, eventDisplayName, formatDuration } from '@towerwatch/d
 import ExcelJS from 'exceljs';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
-import type { SiteLookup } from '../site/index.ts';
 import { assertTenantsAllowed, ownerFilter } from '../../kernel/scope/site-scope.ts';
+import type { SiteLookup } from '../site/index.ts';
 import type { ExportRepository, ExportScope } from './export.repository.ts';
 
 export interface ExportDeps {

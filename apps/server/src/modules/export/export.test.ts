@@ -1,8 +1,8 @@
 /** POST /site/excel-export gives a real .xlsx that exceljs reads back with the expected rows. */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildAlarm, buildDcLoad, buildPin } from '../../../test/factories.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildTwoCompanyFleet, FT1, KT1, KT2 } from '../../../test/two-company-fleet.ts';
 
 let t: TestServer;

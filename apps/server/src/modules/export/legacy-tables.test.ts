@@ -5,8 +5,8 @@
 import { LEGACY_TABLE_COLUMNS, LEGACY_TABLE_KINDS, type LegacyTableReply } from '@towerwatch/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildDcLoad, buildPin } from '../../../test/factories.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildTwoCompanyFleet, FT1, KT1, KT2 } from '../../../test/two-company-fleet.ts';
 
 let t: TestServer;

@@ -16,9 +16,9 @@ import {
   BACKUP_LEARN_DAYS,
   BACKUP_LEARN_OUTAGES,
   BACKUP_MIN_OUTAGE_MINUTES,
+  defaultPowerRange,
   dhakaDate,
   dhakaDayStart,
-  defaultPowerRange,
   estimateBackup,
   isEventVisibleForTenants,
   type LearnedOutage,
@@ -29,8 +29,8 @@ import { parseSiteAlarmSettings } from '../../alarms/settings.ts';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/pool.ts';
-import { isEventTenantVisible } from '../../kernel/scope/sql-scope.ts';
 import { assertTenantsAllowed, requireSite } from '../../kernel/scope/site-scope.ts';
+import { isEventTenantVisible } from '../../kernel/scope/sql-scope.ts';
 import { type Interval, periodsFromTransitions, totalMs, union } from '../../kernel/time/intervals.ts';
 import { readSeries, resolveRange } from '../../kernel/time-series/index.ts';
 import type { SiteLookup } from '../site/index.ts';
