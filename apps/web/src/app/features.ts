@@ -6,6 +6,7 @@
 import { accessRoutes } from '../features/access/routes.tsx';
 import { accessManageRoutes } from '../features/access-manage/routes.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
+import { analyticsSlaRoutes } from '../features/analytics-sla/routes.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
 import { billingRoutes } from '../features/billing/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
@@ -47,6 +48,7 @@ export const FEATURES: readonly FeatureRoutes[] = [
   telegramRoutes,
   accessRoutes,
   accessManageRoutes,
+  analyticsSlaRoutes,
   // The spec's routes no feature provides yet (a later issue removes it).
   plannedRoutes,
 ];
