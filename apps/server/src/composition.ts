@@ -17,6 +17,7 @@ import { moduleSet } from './kernel/modules.ts';
 import type { App, Kernel } from './kernel/types.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
 import { createAccessModule } from './modules/access/index.ts';
+import { createAnalyticsModule } from './modules/analytics/index.ts';
 import { createAnalyticsSlaModule, REPORT_JOB_INTERVAL_MS } from './modules/analytics-sla/index.ts';
 import { createAuditModule } from './modules/audit/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
@@ -69,6 +70,7 @@ function createModules(kernel: Kernel) {
     .add('tickets', createTicketsModule)
     .add('billing', createBillingModule)
     .add('telegram', createTelegramModule)
+    .add('analytics', createAnalyticsModule)
     .add('analyticsSla', createAnalyticsSlaModule);
 }
 

@@ -158,6 +158,11 @@ export const ENDPOINT_EXAMPLES: Readonly<Record<string, EndpointExample>> = {
   'GET /fuel/events': { request: () => ({}) },
   'POST /site/excel-export': { request: () => ({ body: { file_name: 'example', kind: 'climate' } }) },
   'GET /site/legacy-table': { request: () => ({ query: { kind: 'climate' } }) },
+  // analytics reports
+  'GET /analytics/dg-report': { request: () => ({ query: { compare: 'previous_period' } }) },
+  'GET /analytics/mains-report': { request: () => ({ query: { daily_avg: '20', from_time: yesterday } }) },
+  'GET /analytics/battery-report': { request: () => ({ query: { min_backup_hour: '4' } }) },
+  'GET /analytics/temperature-report': { request: () => ({ query: { monthly_frequency: '2' } }) },
   // administration (devices, pin configs, customers, vendors, tokens, HTTP ingest)
   'GET /user/device/com-id': { request: () => ({ query: { limit: '5' } }) },
   'POST /user/device/save': { request: (c) => ({ body: { com_id: `EX-${c.seq}`, model: 'RMS-X' } }) },

@@ -4,19 +4,26 @@
  * `excel=yes`).
  */
 import {
-  REPORT_KINDS,
+  parseReportTime,
+  SCHEDULED_REPORT_KINDS,
   SLA_CAUSES,
   SLA_DEFAULT_TARGET,
   SLA_MAX_MONTHS,
   SLA_TARGET_LIMITS,
 } from '@towerwatch/domain';
 import { z } from 'zod';
-import { queryInt } from './input.ts';
-import { timeParam } from './oem.ts';
+import { excelParam } from './analytics.ts';
+import { queryInt, safeText } from './input.ts';
 import { isoTime, tenantCode, userUidParam } from './site-common.ts';
 
 /** An Asia/Dhaka month `YYYY-MM`. */
 export const monthParam = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM');
+/** `from_time` / `until_time` as the analytics reports take them: an ISO instant or a Dhaka date. */
+const slaTime = (side: 'from' | 'until') =>
+  safeText()
+    .max(40)
+    .refine((v) => parseReportTime(v, side) !== null, 'an ISO time or a YYYY-MM-DD date');
+
 /** An SLA target in percent (a number or numeric string). */
 export const slaTarget = z.coerce.number().min(SLA_TARGET_LIMITS.min).max(SLA_TARGET_LIMITS.max);
 
@@ -27,11 +34,11 @@ export const slaTarget = z.coerce.number().min(SLA_TARGET_LIMITS.min).max(SLA_TA
 export const slaReportQuery = z.object({
   user_uid: userUidParam.optional(),
   month: monthParam.optional(),
-  from_time: timeParam.optional(),
-  until_time: timeParam.optional(),
+  from_time: slaTime('from').optional(),
+  until_time: slaTime('until').optional(),
   target: slaTarget.default(SLA_DEFAULT_TARGET),
   tenant: tenantCode.optional(),
-  excel: z.enum(['yes', 'no']).optional(),
+  excel: excelParam,
 });
 export type SlaReportQuery = z.infer<typeof slaReportQuery>;
 
@@ -88,7 +95,7 @@ export const slaReportReply = z.object({
 });
 export type SlaReportReply = z.infer<typeof slaReportReply>;
 
-export const reportKind = z.enum(REPORT_KINDS);
+export const scheduledReportKind = z.enum(SCHEDULED_REPORT_KINDS);
 
 /** Parameters of a scheduled report (the ones its kind reads). */
 export const reportScheduleParams = z
@@ -98,13 +105,13 @@ export type ReportScheduleParams = z.infer<typeof reportScheduleParams>;
 
 /** POST /analytics/report-schedules. */
 export const createReportScheduleBody = z
-  .object({ kind: reportKind, params: reportScheduleParams.default({}) })
+  .object({ kind: scheduledReportKind, params: reportScheduleParams.default({}) })
   .strict();
 export type CreateReportScheduleBody = z.infer<typeof createReportScheduleBody>;
 
 export const reportSchedule = z.object({
   id: z.number().int(),
-  kind: reportKind,
+  kind: scheduledReportKind,
   params: reportScheduleParams,
   createdBy: z.string(),
   createdAt: isoTime,
@@ -125,7 +132,7 @@ export const reportDeletedReply = z.object({ deleted: z.literal(true) });
 export const producedReport = z.object({
   id: z.number().int(),
   scheduleId: z.number().int().nullable(),
-  kind: reportKind,
+  kind: scheduledReportKind,
   month: z.string(),
   fileName: z.string(),
   bytes: z.number().int(),

@@ -3,6 +3,7 @@ export * from './admin.ts';
 export * from './alarm-filter.ts';
 export * from './alarm-groups.ts';
 export * from './alarms.ts';
+export * from './analytics.ts';
 export * from './audit.ts';
 export * from './availability.ts';
 export * from './battery.ts';

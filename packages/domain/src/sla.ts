@@ -4,6 +4,7 @@
  * (availability.ts): this file holds only what the SLA adds — the target, the outage causes, the
  * months of a report and who may schedule reports.
  */
+import { REPORT_KINDS } from './analytics.ts';
 import { DHAKA_OFFSET_MS } from './date-ranges.ts';
 import type { DomainUser } from './users.ts';
 
@@ -106,11 +107,11 @@ export function monthsBetween(from: Date, until: Date): string[] {
 }
 
 /** Kinds of scheduled report: the four analytics reports and the tenant SLA report. */
-export const REPORT_KINDS = ['dg', 'mains', 'battery', 'temperature', 'sla'] as const;
-/** One report kind. */
-export type ReportKind = (typeof REPORT_KINDS)[number];
-/** Labels of the report kinds. */
-export const REPORT_KIND_LABELS: Readonly<Record<ReportKind, string>> = {
+export const SCHEDULED_REPORT_KINDS = [...REPORT_KINDS, 'sla'] as const;
+/** One scheduled report kind. */
+export type ScheduledReportKind = (typeof SCHEDULED_REPORT_KINDS)[number];
+/** Labels of the scheduled report kinds. */
+export const SCHEDULED_REPORT_KIND_LABELS: Readonly<Record<ScheduledReportKind, string>> = {
   dg: 'DG report',
   mains: 'Mains report',
   battery: 'Battery report',

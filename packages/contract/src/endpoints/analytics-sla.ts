@@ -24,6 +24,7 @@ export const analyticsSlaEndpoints = {
     tags,
     query: slaReportQuery,
     reply: slaReportReply,
+    fileVariant: { param: 'excel', value: 'yes', reply: fileReply(XLSX_CONTENT_TYPE) },
   }),
   schedules: endpoint({
     method: 'GET',

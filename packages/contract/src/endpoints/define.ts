@@ -21,6 +21,16 @@ export function fileReply(contentType: string): FileReply {
   return { kind: 'file', contentType };
 }
 
+/**
+ * A JSON endpoint that answers with a file instead when its query holds `param=value` (the analytics
+ * reports' `excel=yes`): the server sends the bytes, a client asks for a Blob.
+ */
+export interface FileVariant {
+  readonly param: string;
+  readonly value: string;
+  readonly reply: FileReply;
+}
+
 /** One endpoint of an area's table. */
 export interface EndpointDef {
   readonly method: HttpMethod;
@@ -37,6 +47,8 @@ export interface EndpointDef {
   readonly reply: z.ZodType | FileReply;
   /** No access token needed (sign-in, token refresh). */
   readonly public?: boolean;
+  /** The file this JSON endpoint sends instead when asked (`excel=yes`). */
+  readonly fileVariant?: FileVariant;
 }
 
 /** Declares an endpoint, keeping the literal types of its fields for the typed clients. */

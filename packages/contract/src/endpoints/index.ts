@@ -2,6 +2,7 @@
 
 import { accessEndpoints } from './access.ts';
 import { adminEndpoints } from './admin.ts';
+import { analyticsEndpoints } from './analytics.ts';
 import { analyticsSlaEndpoints } from './analytics-sla.ts';
 import { auditEndpoints } from './audit.ts';
 import { authEndpoints } from './auth.ts';
@@ -22,6 +23,7 @@ export * from './define.ts';
 export {
   accessEndpoints,
   adminEndpoints,
+  analyticsEndpoints,
   analyticsSlaEndpoints,
   auditEndpoints,
   authEndpoints,
@@ -57,6 +59,7 @@ export const ALL_ENDPOINTS: readonly EndpointDef[] = [
   batteryEndpoints,
   powerEndpoints,
   telegramEndpoints,
+  analyticsEndpoints,
   analyticsSlaEndpoints,
 ].flatMap((table) => Object.values(table));
 

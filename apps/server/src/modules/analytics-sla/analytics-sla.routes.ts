@@ -5,6 +5,7 @@ import { callerOf } from '../../kernel/http/guards.ts';
 import { route } from '../../kernel/http/route.ts';
 import { rules } from '../../kernel/http/rules.ts';
 import type { App } from '../../kernel/types.ts';
+import { xlsxStream } from '../../kernel/xlsx/index.ts';
 import type { SchedulesService } from './schedules.service.ts';
 import type { SlaService } from './sla.service.ts';
 import { slaWorkbook } from './sla-xlsx.ts';
@@ -16,17 +17,20 @@ export function registerAnalyticsSlaRoutes(app: App, sla: SlaService, schedules:
     rule: rules.signedIn({ access: ['rms'] }),
     handler: async (req, reply) => {
       const caller = callerOf(req);
-      const report = await sla.report(caller, req.query);
-      if (req.query.excel !== 'yes') return report;
-      const data = await slaWorkbook(report, {
+      const result = await sla.report(caller, req.query);
+      if (req.query.excel !== 'yes') return result.report;
+      const book = slaWorkbook(result, {
         scope: req.query.user_uid ?? caller.companyCode ?? 'all companies',
         tenant: req.query.tenant ?? null,
       });
-      // The bytes bypass the JSON reply schema (Fastify sends a Buffer as it is).
+      // The stream bypasses the JSON reply schema (Fastify sends a stream as it is).
       return reply
         .type(XLSX_CONTENT_TYPE)
-        .header('content-disposition', `attachment; filename="tenant-sla-${report.months.join('_')}.xlsx"`)
-        .send(data as never);
+        .header(
+          'content-disposition',
+          `attachment; filename="tenant-sla-${result.report.months.join('_')}.xlsx"`,
+        )
+        .send(xlsxStream(book) as never);
     },
   });
   route(app, e.schedules, { rule: admins, handler: (req) => schedules.list(callerOf(req)) });

@@ -2,8 +2,9 @@
  * The tenant SLA report and scheduled reports (issue 15 "Beyond the anchors"): GET /analytics/sla-report
  * and the report-schedule calls; the jobs role runs `jobs.runDue()` (composition.ts startRoles).
  */
-import { REPORT_KIND_LABELS, SLA_DEFAULT_TARGET } from '@towerwatch/domain';
+import { SCHEDULED_REPORT_KIND_LABELS, SLA_DEFAULT_TARGET } from '@towerwatch/domain';
 import type { Kernel, ServerModule } from '../../kernel/types.ts';
+import { xlsxBuffer } from '../../kernel/xlsx/index.ts';
 import type { SiteModuleServices } from '../site/index.ts';
 import type { TelegramModuleServices } from '../telegram/index.ts';
 import { registerAnalyticsSlaRoutes } from './analytics-sla.routes.ts';
@@ -35,17 +36,19 @@ export function createAnalyticsSlaModule(
   const producers: ReportProducers = {
     sla: async (ctx) => {
       const target = ctx.params.target ?? SLA_DEFAULT_TARGET;
-      const report = await sla.produce({
+      const result = await sla.produce({
         scope: { companyId: ctx.companyId, tenants: ctx.tenants },
         months: [ctx.month],
         target,
         tenant: ctx.params.tenant,
       });
-      const below = report.breaches.length;
+      const below = result.report.breaches.length;
       return {
         fileName: `tenant-sla-${ctx.month}.xlsx`,
-        data: await slaWorkbook(report, { scope: ctx.companyId, tenant: ctx.params.tenant ?? null }),
-        summary: `${REPORT_KIND_LABELS.sla}: ${report.tenants.length} tenant(s), ${below} site-tenant(s) below ${target} %`,
+        data: await xlsxBuffer(
+          slaWorkbook(result, { scope: ctx.companyId, tenant: ctx.params.tenant ?? null }),
+        ),
+        summary: `${SCHEDULED_REPORT_KIND_LABELS.sla}: ${result.report.tenants.length} tenant(s), ${below} site-tenant(s) below ${target} %`,
       };
     },
   };

@@ -6,7 +6,12 @@
  * (schedule_id, month) is the last guard. After the commit the company's messaging groups get a short
  * message (none, or no bot token: the report is kept for download only).
  */
-import { dhakaMonthOf, dhakaMonthStartOf, previousMonth, REPORT_KIND_LABELS } from '@towerwatch/domain';
+import {
+  dhakaMonthOf,
+  dhakaMonthStartOf,
+  previousMonth,
+  SCHEDULED_REPORT_KIND_LABELS,
+} from '@towerwatch/domain';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import { type Pool, withTransaction } from '../../db/pool.ts';
@@ -52,7 +57,7 @@ export function createReportJob(deps: ReportJobDeps) {
           });
           if (!made) continue;
           produced += 1;
-          const text = `${REPORT_KIND_LABELS[schedule.kind]} ${month} is ready: ${made.product.summary}. Download it in Towerwatch under Scheduled reports.`;
+          const text = `${SCHEDULED_REPORT_KIND_LABELS[schedule.kind]} ${month} is ready: ${made.product.summary}. Download it in Towerwatch under Scheduled reports.`;
           const groups = await deps.notifyCompany(schedule.company_id, text);
           if (groups > 0) await createSchedulesRepository(deps.pool).setDelivered(made.id, groups);
         } catch (err) {

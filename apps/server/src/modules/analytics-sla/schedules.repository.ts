@@ -3,13 +3,13 @@
  * tenants are all among the caller's allowed tenants (a report holds nothing the caller may not see).
  */
 import type { ReportScheduleParams } from '@towerwatch/contract';
-import type { ReportKind } from '@towerwatch/domain';
+import type { ScheduledReportKind } from '@towerwatch/domain';
 import type { Queryable } from '../../db/pool.ts';
 
 export interface ScheduleRow {
   id: string;
   company_id: string;
-  kind: ReportKind;
+  kind: ScheduledReportKind;
   params: ReportScheduleParams;
   tenants: string[];
   created_by: string;
@@ -20,7 +20,7 @@ export interface ScheduleRow {
 export interface ProducedRow {
   id: string;
   schedule_id: string | null;
-  kind: ReportKind;
+  kind: ScheduledReportKind;
   month: string;
   file_name: string;
   bytes: number;
@@ -58,7 +58,7 @@ export function createSchedulesRepository(db: Queryable) {
 
     async create(s: {
       companyId: string;
-      kind: ReportKind;
+      kind: ScheduledReportKind;
       params: ReportScheduleParams;
       tenants: readonly string[];
       createdBy: string;

@@ -12,7 +12,11 @@ import type {
   ReportScheduleListReply,
   ReportScheduleParams,
 } from '@towerwatch/contract';
-import { MAX_REPORT_SCHEDULES, REPORT_KIND_LABELS, type ReportKind } from '@towerwatch/domain';
+import {
+  MAX_REPORT_SCHEDULES,
+  SCHEDULED_REPORT_KIND_LABELS,
+  type ScheduledReportKind,
+} from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
@@ -40,7 +44,7 @@ export type ReportProducer = (ctx: ReportContext) => Promise<ReportProduct>;
  * The producers by kind. TODO(issue 15): the dg, mains, battery and temperature producers come with the
  * analytics report services (h/analytics-server); until then only `sla` can be scheduled.
  */
-export type ReportProducers = Partial<Record<ReportKind, ReportProducer>>;
+export type ReportProducers = Partial<Record<ScheduledReportKind, ReportProducer>>;
 
 export interface SchedulesServiceDeps {
   repo: SchedulesRepository;
@@ -89,7 +93,7 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
       if (!deps.producers[body.kind]) {
         throw new ValidationError(
           'body.kind',
-          `body.kind: ${REPORT_KIND_LABELS[body.kind]} cannot be scheduled yet (only the tenant SLA report)`,
+          `body.kind: ${SCHEDULED_REPORT_KIND_LABELS[body.kind]} cannot be scheduled yet (only the tenant SLA report)`,
         );
       }
       if (body.params.target !== undefined && body.kind !== 'sla') {

@@ -92,6 +92,14 @@ describe('tenant SLA of a known month', () => {
     expect(availabilityPercent(280, possible)).toBe(99.37);
   });
 
+  it('takes from_time/until_time as Dhaka dates, widened to whole months', async () => {
+    const body = (await get('from_time=2020-03-01&until_time=2020-03-31')).json();
+    expect(body.months).toEqual(['2020-03']);
+    expect(body.breaches.map((b: { siteUid: string }) => b.siteUid)).toEqual([KT1]);
+    const two = (await get('from_time=2020-02-15T00:00:00Z&until_time=2020-03-02')).json();
+    expect(two.months).toEqual(['2020-02', '2020-03']);
+  });
+
   it('keeps a site that meets a lower target out of the breaches', async () => {
     const body = (await get('month=2020-03&target=99')).json();
     expect(body.breaches).toEqual([]);
@@ -160,7 +168,17 @@ describe('scope and input', () => {
     expect(row?.getCell(6).value).toBe(280);
     expect(typeof row?.getCell(6).value).toBe('number');
     const params = book.getWorksheet('Parameters');
-    expect(params?.getCell('B5').value).toBe(99.5);
-    expect(params?.getCell('B7').value).toBeInstanceOf(Date);
+    const byLabel = new Map<string, unknown>();
+    params?.eachRow((row) => byLabel.set(String(row.getCell(1).value), row.getCell(2).value));
+    expect(byLabel.get('Target %')).toBe(99.5);
+    expect(byLabel.get('Months')).toBe('2020-03');
+    expect(byLabel.get('Generated at (Asia/Dhaka)')).toBeInstanceOf(Date);
+    // Completeness per site: KT-1 had 360 minutes offline in March.
+    let kt1: ExcelJS.Row | undefined;
+    params?.eachRow((row) => {
+      if (row.getCell(1).value === 'G-KT-1') kt1 = row;
+    });
+    expect(kt1?.getCell(3).value).toBe(360);
+    expect(kt1?.getCell(4).value).toBe(availabilityPercent(360, MARCH_MINUTES));
   });
 });

@@ -5,10 +5,12 @@
  */
 import type { SlaReportQuery, SlaReportReply } from '@towerwatch/contract';
 import {
+  completenessPercent,
   dhakaMonthOf,
   dhakaMonthStartOf,
   monthsBetween,
   nextMonth,
+  parseReportTime,
   SLA_MAX_MONTHS,
   visibleSiteTenants,
 } from '@towerwatch/domain';
@@ -18,12 +20,33 @@ import { ValidationError } from '../../errors.ts';
 import { assertTenantsAllowed, ownerFilter, type ScopeLookup } from '../../kernel/scope/site-scope.ts';
 import { scopedCompanyId } from '../../kernel/scope/sql-scope.ts';
 import type { SlaRepository, SlaScope, SlaTransitionRow } from './sla.repository.ts';
-import { computeSiteSla, type SiteTenantMonth, SLA_NAMES, type SlaWindow, summarise } from './sla-compute.ts';
+import {
+  computeSiteSla,
+  minutesOf,
+  type SiteTenantMonth,
+  SLA_NAMES,
+  type SlaWindow,
+  summarise,
+} from './sla-compute.ts';
 
 export interface SlaServiceDeps {
   repo: SlaRepository;
   sites: ScopeLookup;
   clock: Clock;
+}
+
+/** One site's data completeness over the report (the .xlsx Parameters sheet). */
+export interface SlaCompleteness {
+  siteUid: string;
+  siteName: string;
+  gapMinutes: number;
+  completenessPct: number;
+}
+
+/** The report and the completeness of every site it covers. */
+export interface SlaResult {
+  report: SlaReportReply;
+  completeness: SlaCompleteness[];
 }
 
 /** What one report is asked for, once the caller's query is resolved. */
@@ -46,8 +69,8 @@ export function resolveMonths(
     return [q.month];
   }
   if (!q.from_time && !q.until_time) return [dhakaMonthOf(now)];
-  const from = new Date(q.from_time ?? q.until_time ?? now);
-  const until = q.until_time ? new Date(q.until_time) : now;
+  const until = q.until_time ? new Date(parseReportTime(q.until_time, 'until') ?? now.getTime()) : now;
+  const from = q.from_time ? new Date(parseReportTime(q.from_time, 'from') ?? until.getTime()) : until;
   if (from >= until)
     throw new ValidationError('query.from_time', 'query.from_time: must be before until_time');
   const months = monthsBetween(from, until);
@@ -60,7 +83,7 @@ export function resolveMonths(
 export function createSlaService(deps: SlaServiceDeps) {
   const service = {
     /** The report for a resolved request (the HTTP call and the scheduled job). */
-    async produce(req: SlaRequest): Promise<SlaReportReply> {
+    async produce(req: SlaRequest): Promise<SlaResult> {
       const now = deps.clock.now().getTime();
       const first = req.months[0] ?? dhakaMonthOf(new Date(now));
       const lastMonth = req.months[req.months.length - 1] ?? first;
@@ -86,11 +109,26 @@ export function createSlaService(deps: SlaServiceDeps) {
         else bySite.set(r.site_uid, [r]);
       }
       const figures: SiteTenantMonth[] = [];
+      const completeness: SlaCompleteness[] = [];
+      const elapsed = minutesOf(windows.reduce((n, w) => n + (w.until - w.from), 0));
       for (const site of sites) {
         const siteTenants = visibleSiteTenants(site.tenants, tenants);
-        figures.push(...computeSiteSla(site, siteTenants, bySite.get(site.uid) ?? [], windows));
+        const own = computeSiteSla(site, siteTenants, bySite.get(site.uid) ?? [], windows);
+        figures.push(...own);
+        // The gaps are the site's (a device offline is so for every tenant): one tenant's windows.
+        const gap = minutesOf(
+          own.filter((f) => f.tenant === siteTenants[0]).reduce((n, f) => n + f.gapMs, 0),
+        );
+        if (own.length > 0) {
+          completeness.push({
+            siteUid: site.generic_site_id ?? site.uid,
+            siteName: site.name,
+            gapMinutes: gap,
+            completenessPct: completenessPercent(gap, elapsed),
+          });
+        }
       }
-      return {
+      const report: SlaReportReply = {
         from: new Date(from).toISOString(),
         until: new Date(until).toISOString(),
         months: req.months,
@@ -98,9 +136,10 @@ export function createSlaService(deps: SlaServiceDeps) {
         generatedAt: new Date(now).toISOString(),
         ...summarise(figures, req.target),
       };
+      return { report, completeness };
     },
 
-    async report(caller: Caller, q: SlaReportQuery): Promise<SlaReportReply> {
+    async report(caller: Caller, q: SlaReportQuery): Promise<SlaResult> {
       assertTenantsAllowed(caller, q.tenant ? [q.tenant] : undefined);
       const owner = await ownerFilter(deps.sites, caller, q.user_uid);
       const months = resolveMonths(q, deps.clock.now());

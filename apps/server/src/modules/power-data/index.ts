@@ -13,6 +13,9 @@ import { createPowerFleetRepository } from './power-fleet.repository.ts';
 import { createPowerFleetService } from './power-fleet.service.ts';
 import { createPowerPeriodsService } from './power-periods.service.ts';
 
+/** Fleet SQL builders other modules compose (analytics reports): scoped sites, pins, hourly DC power. */
+export { type FleetFilter, hourlyPowerSql, pinsOf, scopedSites } from './power-fleet.repository.ts';
+
 export function createPowerDataModule(
   kernel: Kernel,
   deps: { site: SiteModuleServices; events: EventsModuleServices },

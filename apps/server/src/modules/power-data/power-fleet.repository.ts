@@ -20,7 +20,8 @@ export interface Page {
   offset: number;
 }
 
-function scopedSites(caller: Caller, p: SqlParams, f: FleetFilter): string {
+/** The caller's sites narrowed by the filter, as the body of a `scoped` CTE (analytics reuses it). */
+export function scopedSites(caller: Caller, p: SqlParams, f: FleetFilter): string {
   const parts = [siteScope(caller, p, 's')];
   if (f.companyId) parts.push(`s.company_id = ${p.add(f.companyId)}`);
   if (f.tenant) parts.push(`${p.add(f.tenant)} = any(s.tenants)`);
@@ -29,11 +30,11 @@ function scopedSites(caller: Caller, p: SqlParams, f: FleetFilter): string {
     const like = p.add(`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     parts.push(`(s.name ilike ${like} or s.uid ilike ${like})`);
   }
-  return `select s.uid, s.name, s.settings, s.more_details from sites s where ${parts.join(' and ')}`;
+  return `select s.uid, s.name, s.settings, s.more_details, s.tenants, s.battery_max from sites s where ${parts.join(' and ')}`;
 }
 
 /** Distinct pins of the scoped sites of some types (battery terminal: one per tenant → one). */
-function pinsOf(p: SqlParams, types: readonly string[], tenant: string | undefined): string {
+export function pinsOf(p: SqlParams, types: readonly string[], tenant: string | undefined): string {
   const tenantCond = tenant
     ? `and (pc.tenant is null or pc.tenant = ${p.add(tenant)} or pc.type = 'battery_terminal')`
     : '';
@@ -45,7 +46,7 @@ function pinsOf(p: SqlParams, types: readonly string[], tenant: string | undefin
 const POWER_TYPES = ['battery_terminal', 'battery_current_critical', 'battery_current_non_critical'];
 
 /** Per site and hour in [from, until): mean bus volts `v` and total mean load amps `a`. */
-function hourlyPowerSql(p: SqlParams, from: Date, until: Date, tenant: string | undefined): string {
+export function hourlyPowerSql(p: SqlParams, from: Date, until: Date, tenant: string | undefined): string {
   return `select pins.site_uid, h.hour,
                  avg(h.sum / h.count) filter (where pins.type = 'battery_terminal') as v,
                  sum(h.sum / h.count) filter (where pins.type <> 'battery_terminal') as a

@@ -1,10 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  type CreateReportScheduleBody,
-  analyticsSlaEndpoints as e,
-  fileReply,
-  XLSX_CONTENT_TYPE,
-} from '@towerwatch/contract';
+import { type CreateReportScheduleBody, analyticsSlaEndpoints as e } from '@towerwatch/contract';
 import { apiCall, tenantQuery } from '../../../lib/api-client.ts';
 
 /** Query keys of the SLA report and scheduled reports. */
@@ -32,8 +27,8 @@ export const slaReportQueryOptions = (p: SlaParams) =>
     retry: false,
   });
 
-/** The same call answering its .xlsx (`excel=yes`): typed as a file reply so the client reads bytes. */
-const slaReportFile = { ...e.slaReport, reply: fileReply(XLSX_CONTENT_TYPE) };
+/** The same call answering its .xlsx (`excel=yes`): its file variant, so the client reads bytes. */
+const slaReportFile = { ...e.slaReport, reply: e.slaReport.fileVariant.reply };
 
 /** Saves a blob as a download. */
 function save(blob: Blob, fileName: string): void {

@@ -1,9 +1,9 @@
 import { Button, Group, NumberInput, Select } from '@mantine/core';
 import type { CreateReportScheduleBody } from '@towerwatch/contract';
 import {
-  REPORT_KIND_LABELS,
-  REPORT_KINDS,
-  type ReportKind,
+  SCHEDULED_REPORT_KIND_LABELS,
+  SCHEDULED_REPORT_KINDS,
+  type ScheduledReportKind,
   SLA_DEFAULT_TARGET,
   SLA_TARGET_LIMITS,
   tenantLabel,
@@ -19,7 +19,7 @@ export interface ScheduleFormProps {
 
 /** Kind, target (SLA) and tenant of a new monthly schedule. */
 export function ScheduleForm({ tenants, saving, onCreate }: ScheduleFormProps) {
-  const [kind, setKind] = useState<ReportKind>('sla');
+  const [kind, setKind] = useState<ScheduledReportKind>('sla');
   const [target, setTarget] = useState<number>(SLA_DEFAULT_TARGET);
   const [tenant, setTenant] = useState<string | null>(null);
   const submit = () =>
@@ -34,9 +34,9 @@ export function ScheduleForm({ tenants, saving, onCreate }: ScheduleFormProps) {
     <Group align="flex-end" wrap="wrap">
       <Select
         label="Report"
-        data={REPORT_KINDS.map((k) => ({ value: k, label: REPORT_KIND_LABELS[k] }))}
+        data={SCHEDULED_REPORT_KINDS.map((k) => ({ value: k, label: SCHEDULED_REPORT_KIND_LABELS[k] }))}
         value={kind}
-        onChange={(v) => v && setKind(v as ReportKind)}
+        onChange={(v) => v && setKind(v as ScheduledReportKind)}
         allowDeselect={false}
         w={200}
       />

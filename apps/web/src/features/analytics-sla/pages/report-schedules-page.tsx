@@ -6,8 +6,8 @@ import type { ProducedReport, ReportSchedule } from '@towerwatch/contract';
 import {
   allowedTenants,
   canScheduleReports,
-  REPORT_KIND_LABELS,
   ROUTES,
+  SCHEDULED_REPORT_KIND_LABELS,
   tenantLabel,
 } from '@towerwatch/domain';
 import { Link } from 'react-router';
@@ -54,7 +54,7 @@ export function ReportSchedulesPage() {
   });
 
   const scheduleColumns: SortableColumn<ReportSchedule>[] = [
-    { key: 'kind', label: 'Report', value: (s) => REPORT_KIND_LABELS[s.kind] },
+    { key: 'kind', label: 'Report', value: (s) => SCHEDULED_REPORT_KIND_LABELS[s.kind] },
     {
       key: 'tenant',
       label: 'Tenant',
@@ -96,7 +96,7 @@ export function ReportSchedulesPage() {
   ];
   const producedColumns: SortableColumn<ProducedReport>[] = [
     { key: 'month', label: 'Month', value: (r) => r.month },
-    { key: 'kind', label: 'Report', value: (r) => REPORT_KIND_LABELS[r.kind] },
+    { key: 'kind', label: 'Report', value: (r) => SCHEDULED_REPORT_KIND_LABELS[r.kind] },
     {
       key: 'produced',
       label: 'Produced',

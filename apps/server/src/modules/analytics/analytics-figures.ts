@@ -1,0 +1,137 @@
+/**
+ * From the repository's per-site rows to the reports' figures (docs/requirements.md#analytics), with
+ * the domain's rules: availability (the one formula), fuel burn and cost, backup time, completeness.
+ * Minutes and hours are rounded to 0.01 at the end only; totals add the unrounded values.
+ */
+import type {
+  BatteryReportRow,
+  DgFigures,
+  MainsFiguresReply,
+  TemperatureReportRow,
+} from '@towerwatch/contract';
+import {
+  backupHours,
+  completenessPercent,
+  dgFuelLitres,
+  fuelCost,
+  mainsFigures,
+  perMonth,
+  stateOfCharge,
+} from '@towerwatch/domain';
+import { parseSiteAlarmSettings } from '../../alarms/settings.ts';
+import type { BatteryRow, DgRow, MainsRow, SiteBaseRow, TemperatureRow } from './analytics.repository.ts';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+export const r2 = (v: number) => Math.round(v * 100) / 100;
+const minutes = (ms: number) => ms / MINUTE_MS;
+
+/** Gap minutes and completeness of a site (or of the fleet: summed gaps over sites × elapsed). */
+export function completenessOf(gapMs: number, elapsedMs: number) {
+  return {
+    gapMinutes: r2(minutes(gapMs)),
+    completenessPct: completenessPercent(minutes(gapMs), minutes(elapsedMs)),
+  };
+}
+
+/**
+ * Hours an event was active while the device reported: a run or an outage inside a device-offline
+ * gap is unknown and counts in neither (the gap is reported instead).
+ */
+const reportedMs = (s: { ms: number; gapMs: number }) => Math.max(0, s.ms - s.gapMs);
+
+export function dgFiguresOf(r: DgRow, elapsedMs: number, price: number): DgFigures {
+  const dgRunHours = r2(reportedMs(r.dg) / HOUR_MS);
+  const fuelLitres = dgFuelLitres(dgRunHours, r.loadKw);
+  return {
+    dgRunHours,
+    dgStarts: r.dg.starts,
+    pgRunHours: r2(reportedMs(r.pg) / HOUR_MS),
+    pgStarts: r.pg.starts,
+    meanLoadKw: r.loadKw === null ? null : Math.round(r.loadKw * 1000) / 1000,
+    fuelLitres,
+    cost: fuelCost(fuelLitres, price),
+    ...completenessOf(r.gapMs, elapsedMs),
+  };
+}
+
+export function mainsFiguresOf(r: MainsRow, elapsedMs: number): MainsFiguresReply {
+  return mainsTotalsOf([{ outMs: reportedMs(r.out), count: r.out.starts, gapMs: r.gapMs }], elapsedMs);
+}
+
+/** Mains figures of one or more sites: outage and gap ms added, possible = sites × elapsed − gaps. */
+export function mainsTotalsOf(
+  sites: readonly { outMs: number; count: number; gapMs: number }[],
+  elapsedMs: number,
+): MainsFiguresReply {
+  const outMs = sites.reduce((s, x) => s + x.outMs, 0);
+  const gapMs = sites.reduce((s, x) => s + x.gapMs, 0);
+  const elapsed = elapsedMs * sites.length;
+  const m = mainsFigures({
+    elapsedMinutes: minutes(elapsed),
+    gapMinutes: minutes(gapMs),
+    outageMinutes: minutes(outMs),
+  });
+  return {
+    elapsedMinutes: r2(minutes(elapsed)),
+    possibleMinutes: r2(m.possibleMinutes),
+    outageMinutes: r2(minutes(outMs)),
+    outageCount: sites.reduce((s, x) => s + x.count, 0),
+    availabilityPct: m.availabilityPct,
+    mainsHoursPerDay: m.mainsHoursPerDay,
+    ...completenessOf(gapMs, elapsed),
+  };
+}
+
+/** The mains inputs of a row for {@link mainsTotalsOf}. */
+export const mainsInput = (r: MainsRow) => ({
+  outMs: reportedMs(r.out),
+  count: r.out.starts,
+  gapMs: r.gapMs,
+});
+
+export function batteryPeriodOf(r: BatteryRow, elapsedMs: number) {
+  return {
+    onBatteryMinutes: r2(minutes(reportedMs(r.bat))),
+    discharges: r.bat.starts,
+    deepDischargeReadings: r.deep,
+    ...completenessOf(r.gapMs, elapsedMs),
+  };
+}
+
+export function batteryRowOf(
+  r: BatteryRow,
+  elapsedMs: number,
+): Omit<BatteryReportRow, 'previous' | 'siteUid' | 'siteName' | 'tenants'> {
+  const emptyVolts = parseSiteAlarmSettings(r.settings).thresholds.dcCriticalVoltage;
+  const volts = r.volts === null ? null : r2(r.volts);
+  const soc = volts === null ? null : stateOfCharge(volts, emptyVolts);
+  return {
+    ...batteryPeriodOf(r, elapsedMs),
+    capacityAh: r.capacityAh,
+    volts,
+    stateOfChargePct: soc === null ? null : Math.round(soc * 1000) / 10,
+    meanLoadAmps: r.meanAmps === null ? null : r2(r.meanAmps),
+    backupHours: backupHours({ capacityAh: r.capacityAh, volts, meanLoadAmps: r.meanAmps, emptyVolts }),
+    soh: r.soh === null ? null : r2(r.soh),
+  };
+}
+
+export function temperatureFiguresOf(r: TemperatureRow, elapsedMs: number) {
+  return {
+    maxC: r.maxC === null ? null : Math.round(r.maxC * 10) / 10,
+    meanC: r.meanC === null ? null : Math.round(r.meanC * 10) / 10,
+    minutesAbove: r2(minutes(reportedMs(r.hot))),
+    episodes: r.hot.starts,
+    episodesPerMonth: perMonth(r.hot.starts, minutes(elapsedMs)),
+    ...completenessOf(r.gapMs, elapsedMs),
+  };
+}
+
+/** The site's high-temperature threshold (°C, its settings or the default). */
+export function thresholdOf(r: TemperatureRow): TemperatureReportRow['thresholdC'] {
+  return parseSiteAlarmSettings(r.settings).thresholds.highTemperature;
+}
+
+/** The identity columns of a report row. */
+export const siteOf = (r: SiteBaseRow) => ({ siteUid: r.uid, siteName: r.name, tenants: r.tenants });

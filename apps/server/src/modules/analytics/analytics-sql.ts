@@ -1,0 +1,102 @@
+/**
+ * Set-based interval SQL of the analytics reports (docs/requirements.md#analytics): from the events'
+ * on/off transitions, the periods during which an event was active per site (all visible tenants
+ * united), clipped to [from, end), and their overlap with the site's device-offline gaps. One query
+ * answers a whole fleet: no per-site query. Needs a `scoped` CTE (site uid) before these.
+ */
+import type { SqlParams } from '../../kernel/scope/sql-scope.ts';
+
+/** Placeholders of one report window: its start, its end (until, or now) and the state lookback. */
+export interface WindowParams {
+  from: string;
+  end: string;
+  lookback: string;
+}
+
+/** Adds a window's instants to `p`, typed for SQL. */
+export function windowParams(p: SqlParams, from: Date, end: Date, lookback: Date): WindowParams {
+  return {
+    from: `${p.add(from)}::timestamptz`,
+    end: `${p.add(end)}::timestamptz`,
+    lookback: `${p.add(lookback)}::timestamptz`,
+  };
+}
+
+const ms = (expr: string) => `(extract(epoch from ${expr}) * 1000)::float8`;
+
+/**
+ * CTEs ending in `${x}_isl (site_uid, s, e)`: the united active periods of events `names` of the scoped
+ * sites. A transition's period lasts until the next transition of the same site and tenant (or the
+ * window's end: a period still running counts up to now); transitions since the lookback give the
+ * state at the start. `tenantCond` (on `ev.tenant`, `ev.name`) applies the tenant rule.
+ */
+export function islandsSql(x: string, names: string, w: WindowParams, tenantCond: string | null): string {
+  return `${x}_tr as (
+    select ev.site_uid, ev.active, ev.time as s,
+           coalesce(lead(ev.time) over (partition by ev.site_uid, ev.tenant order by ev.time, ev.id), ${w.end}) as e
+      from events ev join scoped on scoped.uid = ev.site_uid
+     where ev.name = any(${names}::text[]) and ev.time >= ${w.lookback} and ev.time < ${w.end}
+       ${tenantCond ? `and ${tenantCond}` : ''}),
+  ${x}_cl as (
+    select site_uid, greatest(s, ${w.from}) as s, least(e, ${w.end}) as e from ${x}_tr
+     where active and e > ${w.from} and s < ${w.end}),
+  ${x}_ord as (
+    select site_uid, s, e,
+           max(e) over (partition by site_uid order by s, e rows between unbounded preceding and 1 preceding) as prev_e
+      from ${x}_cl where e > s),
+  ${x}_grp as (
+    select site_uid, s, e,
+           sum(case when prev_e is null or s > prev_e then 1 else 0 end)
+             over (partition by site_uid order by s, e rows unbounded preceding) as g
+      from ${x}_ord),
+  ${x}_isl as (select site_uid, min(s) as s, max(e) as e from ${x}_grp group by site_uid, g)`;
+}
+
+/**
+ * CTEs `${x}_og (site_uid, s, e)`: the pieces of `${x}_isl` inside a device-offline gap (`gap_isl`), and
+ * `${x}_sum (site_uid, ms, starts, open, gap_ms)`: per site, active ms, periods starting after the
+ * window's start, whether one is still active at its end, and the active ms inside gaps.
+ */
+export function summarySql(x: string, w: WindowParams): string {
+  return `${x}_og as (
+    select a.site_uid, greatest(a.s, g.s) as s, least(a.e, g.e) as e
+      from ${x}_isl a join gap_isl g on g.site_uid = a.site_uid and g.s < a.e and g.e > a.s),
+  ${x}_sum as (
+    select i.site_uid, sum(${ms('i.e - i.s')}) as ms,
+           (count(*) filter (where i.s > ${w.from}))::int as starts, bool_or(i.e >= ${w.end}) as open,
+           coalesce((select sum(${ms('o.e - o.s')}) from ${x}_og o where o.site_uid = i.site_uid), 0) as gap_ms
+      from ${x}_isl i group by i.site_uid)`;
+}
+
+/** CTEs `gap_isl` (device-offline periods, a site fact: no tenant rule) and `gap_sum (site_uid, ms)`. */
+export function gapsSql(p: SqlParams, w: WindowParams): string {
+  return `${islandsSql('gap', p.add(['device_offline']), w, null)},
+  gap_sum as (select site_uid, sum(${ms('e - s')}) as ms from gap_isl group by site_uid)`;
+}
+
+/** Columns `${x}_ms, ${x}_starts, ${x}_open, ${x}_gap_ms` of a `${x}_sum` joined as `${x}`. */
+export function summaryColumns(x: string): string {
+  return `coalesce(${x}.ms, 0) as ${x}_ms, coalesce(${x}.starts, 0) as ${x}_starts,
+          coalesce(${x}.open, false) as ${x}_open, coalesce(${x}.gap_ms, 0) as ${x}_gap_ms`;
+}
+
+/** The per-site figures of one event summary, as the repository returns them. */
+export interface SummaryFigures {
+  ms: number;
+  starts: number;
+  open: boolean;
+  gapMs: number;
+}
+
+/** Reads the {@link summaryColumns} of `x` from a row. */
+export function summaryOf(row: Record<string, unknown>, x: string): SummaryFigures {
+  return {
+    ms: Number(row[`${x}_ms`] ?? 0),
+    starts: Number(row[`${x}_starts`] ?? 0),
+    open: row[`${x}_open`] === true,
+    gapMs: Number(row[`${x}_gap_ms`] ?? 0),
+  };
+}
+
+/** `ms` of an interval expression (exported for the day breakdown). */
+export const msOf = ms;
