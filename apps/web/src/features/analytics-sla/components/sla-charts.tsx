@@ -33,7 +33,7 @@ export function SlaCharts({ rows, target, loading }: SlaChartsProps) {
           markLine: {
             symbol: 'none',
             data: [{ yAxis: target, name: 'Target' }],
-            label: { formatter: `Target ${target} %` },
+            label: { position: 'insideEndTop', formatter: `Target ${target} %` },
             lineStyle: { type: 'dashed' },
           },
         },
