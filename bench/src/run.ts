@@ -4,6 +4,7 @@
  */
 import { accessBenchmark } from './access.ts';
 import { alarmBenchmark } from './alarm.ts';
+import { analyticsBenchmark } from './analytics.ts';
 import { apiBenchmark } from './api.ts';
 import { fanoutBenchmark } from './fanout.ts';
 import { ingestBenchmark } from './ingest.ts';
@@ -20,6 +21,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   webBenchmark,
   accessBenchmark,
   powerBenchmark,
+  analyticsBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -126,7 +126,7 @@ export async function writeXlsx(out: Writable, wb: XlsxWorkbook): Promise<void> 
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
-    useSharedStrings: false,
+    useSharedStrings: true,
   });
   book.created = wb.generatedAt;
   book.creator = 'Towerwatch';

@@ -61,11 +61,13 @@ export function summarySql(x: string, w: WindowParams): string {
   return `${x}_og as (
     select a.site_uid, greatest(a.s, g.s) as s, least(a.e, g.e) as e
       from ${x}_isl a join gap_isl g on g.site_uid = a.site_uid and g.s < a.e and g.e > a.s),
+  ${x}_ogs as (select site_uid, sum(${ms('e - s')}) as gap_ms from ${x}_og group by site_uid),
   ${x}_sum as (
-    select i.site_uid, sum(${ms('i.e - i.s')}) as ms,
-           (count(*) filter (where i.s > ${w.from}))::int as starts, bool_or(i.e >= ${w.end}) as open,
-           coalesce((select sum(${ms('o.e - o.s')}) from ${x}_og o where o.site_uid = i.site_uid), 0) as gap_ms
-      from ${x}_isl i group by i.site_uid)`;
+    select a.*, coalesce(g.gap_ms, 0) as gap_ms from (
+      select i.site_uid, sum(${ms('i.e - i.s')}) as ms,
+             (count(*) filter (where i.s > ${w.from}))::int as starts, bool_or(i.e >= ${w.end}) as open
+        from ${x}_isl i group by i.site_uid) a
+      left join ${x}_ogs g on g.site_uid = a.site_uid)`;
 }
 
 /** CTEs `gap_isl` (device-offline periods, a site fact: no tenant rule) and `gap_sum (site_uid, ms)`. */

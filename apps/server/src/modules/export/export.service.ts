@@ -2,8 +2,11 @@
  * The legacy dashboard tabs' tables (docs/requirements.md#legacy-dashboard): energy (Tenant, Load, Current), climate
  * (Temperature, Humidity), voltage (Tenant, Voltage), and alarm (Name, Tenant, Duration, Time).
  * One row builder per table serves both GET /site/legacy-table (JSON rows) and POST
- * /site/excel-export (a real .xlsx, exceljs: one sheet, a header row, one row per site and tenant).
+ * /site/excel-export (a real .xlsx on the kernel's writer: one sheet with a frozen header, one row per
+ * site and tenant, typed cells, and the Parameters sheet).
  */
+
+import type { Readable } from 'node:stream';
 import {
   type ExcelExportBody,
   LEGACY_TABLE_COLUMNS,
@@ -13,10 +16,10 @@ import {
   type LegacyTableReply,
 } from '@towerwatch/contract';
 import { effectiveTenant, eventDisplayName, formatDuration } from '@towerwatch/domain';
-import ExcelJS from 'exceljs';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
 import { assertTenantsAllowed, ownerFilter } from '../../kernel/scope/site-scope.ts';
+import { type XlsxCell, type XlsxColumn, type XlsxColumnType, xlsxStream } from '../../kernel/xlsx/index.ts';
 import type { SiteLookup } from '../site/index.ts';
 import type { ExportRepository, ExportScope } from './export.repository.ts';
 
@@ -26,11 +29,10 @@ export interface ExportDeps {
   clock: Clock;
 }
 
-type Cell = string | number | Date | null;
 interface Sheet {
   name: string;
-  columns: { header: string; width: number }[];
-  rows: Cell[][];
+  columns: XlsxColumn[];
+  rows: XlsxCell[][];
 }
 
 const round = (v: number | null, digits = 2) =>
@@ -41,6 +43,15 @@ const SHEET_NAME: Record<LegacyTableKind, string> = {
   energy: 'DC Energy Meter',
   climate: 'Climate',
   voltage: 'Rectifier',
+};
+/** Cell types of the row fields (numbers stay numbers, times are Asia/Dhaka date cells); else text. */
+const TYPE: Record<string, XlsxColumnType> = {
+  load_kw: 'number',
+  current_a: 'number',
+  temperature_c: 'number',
+  humidity_pct: 'number',
+  voltage_v: 'number',
+  updated: 'datetime',
 };
 /** Column widths in the workbook, by row field. */
 const WIDTH: Record<string, number> = {
@@ -61,7 +72,12 @@ function legacySheet(table: LegacyTableReply): Sheet {
   const rows = table.rows as readonly Record<string, string | number | null>[];
   return {
     name: SHEET_NAME[table.kind],
-    columns: columns.map((c) => ({ header: c.header, width: WIDTH[c.key] ?? 14 })),
+    columns: columns.map((c) => ({
+      header: c.header,
+      width: WIDTH[c.key] ?? 14,
+      type: TYPE[c.key] ?? 'text',
+      ...(c.key === 'load_kw' ? { decimals: 3 } : {}),
+    })),
     rows: rows.map((row) =>
       columns.map(({ key }) => {
         const v = row[key] ?? null;
@@ -137,12 +153,12 @@ export function createExportService(deps: ExportDeps) {
     return {
       name: 'Alarm',
       columns: [
-        { header: 'Site ID', width: 16 },
-        { header: 'Site Name', width: 28 },
-        { header: 'Name', width: 22 },
-        { header: 'Tenant', width: 14 },
-        { header: 'Duration', width: 14 },
-        { header: 'Time', width: 22 },
+        { header: 'Site ID', width: 16, type: 'text' },
+        { header: 'Site Name', width: 28, type: 'text' },
+        { header: 'Name', width: 22, type: 'text' },
+        { header: 'Tenant', width: 14, type: 'text' },
+        { header: 'Duration', width: 14, type: 'text' },
+        { header: 'Time', width: 22, type: 'datetime' },
       ],
       rows: rows.map((r) => [
         r.uid,
@@ -161,23 +177,30 @@ export function createExportService(deps: ExportDeps) {
       return tableOf(caller, query.kind, await scopeOf(caller, query));
     },
 
-    /** The workbook as bytes and the download file name. */
-    async export(caller: Caller, body: ExcelExportBody): Promise<{ fileName: string; data: Buffer }> {
+    /**
+     * The workbook streamed (kernel/xlsx: frozen header, widths, typed cells, a Parameters sheet) and
+     * the download file name.
+     */
+    async export(caller: Caller, body: ExcelExportBody): Promise<{ fileName: string; data: Readable }> {
       const scope = await scopeOf(caller, body);
       const sheet =
         body.kind === 'alarm'
           ? await alarmSheet(caller, scope)
           : legacySheet(await tableOf(caller, body.kind, scope));
-      const book = new ExcelJS.Workbook();
-      book.created = deps.clock.now();
-      const ws = book.addWorksheet(sheet.name);
-      ws.columns = sheet.columns.map((c) => ({ header: c.header, width: c.width }));
-      ws.getRow(1).font = { bold: true };
-      for (const row of sheet.rows) ws.addRow(row);
-      const data = Buffer.from(await book.xlsx.writeBuffer());
       const fileName = body.file_name.toLowerCase().endsWith('.xlsx')
         ? body.file_name
         : `${body.file_name}.xlsx`;
+      const data = xlsxStream({
+        title: sheet.name,
+        generatedAt: deps.clock.now(),
+        sheets: [sheet],
+        parameters: [
+          ['Export', body.kind],
+          ['Tenant', body.tenant ?? 'all allowed'],
+          ['Customer (company)', scope.companyId ?? 'own scope'],
+          ['Rows', sheet.rows.length],
+        ],
+      });
       return { fileName, data };
     },
   };

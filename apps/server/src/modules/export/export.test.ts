@@ -51,7 +51,7 @@ async function exportSheet(body: object, user = 'ktbl') {
   if (!ws) throw new Error('no sheet');
   const rows: unknown[][] = [];
   ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return { res, name: ws.name, header: rows[0], rows: rows.slice(1) };
+  return { res, book, ws, name: ws.name, header: rows[0], rows: rows.slice(1) };
 }
 
 describe('POST /site/excel-export', () => {
@@ -61,6 +61,19 @@ describe('POST /site/excel-export', () => {
     expect(x.name).toBe('Climate');
     expect(x.header).toEqual(['Site ID', 'Site Name', 'Temperature (°C)', 'Humidity (%)', 'Updated']);
     expect(x.rows.map((r) => r.slice(0, 4))).toEqual([[KT1, 'Gulshan Tower', 31.5, 64]]);
+  });
+
+  it('the shared writer: frozen header, widths, a date cell in Dhaka time, a Parameters sheet', async () => {
+    const x = await exportSheet({ file_name: 'c', kind: 'climate' });
+    expect(x.ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(x.ws.getColumn(2).width).toBe(28);
+    expect(x.rows[0]?.[4]).toBeInstanceOf(Date);
+    expect(x.book.worksheets.map((w) => w.name)).toEqual(['Climate', 'Parameters']);
+    const params: unknown[] = [];
+    x.book.getWorksheet('Parameters')?.eachRow((row) => params.push((row.values as unknown[])[1]));
+    expect(params).toEqual(
+      expect.arrayContaining(['Report', 'Generated at (Asia/Dhaka)', 'Export', 'Tenant']),
+    );
   });
 
   it('energy: one row per site and tenant, load = volts × amps', async () => {

@@ -3,6 +3,7 @@
  * export of the same kind writes, in the caller's scope.
  */
 import { LEGACY_TABLE_COLUMNS, LEGACY_TABLE_KINDS, type LegacyTableReply } from '@towerwatch/contract';
+import { DHAKA_OFFSET_MS } from '@towerwatch/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDcLoad, buildPin } from '../../../test/factories.ts';
@@ -53,7 +54,10 @@ async function table(query: string, user = 'ktbl'): Promise<LegacyTableReply> {
   return res.json();
 }
 
-/** The first sheet of the export of `kind`: header and rows, empty cells as null, dates as ISO. */
+/**
+ * The first sheet of the export of `kind`: header and rows, empty cells as null, dates as ISO. Date
+ * cells hold Asia/Dhaka wall-clock time (kernel/xlsx): back to the instant they show.
+ */
 async function exported(kind: string, user = 'ktbl', tenant?: string) {
   const res = await t.app.inject({
     method: 'POST',
@@ -73,7 +77,9 @@ async function exported(kind: string, user = 'ktbl', tenant?: string) {
     .slice(1)
     .map((cells) =>
       header.map((_, i) =>
-        cells[i] instanceof Date ? (cells[i] as Date).toISOString() : (cells[i] ?? null),
+        cells[i] instanceof Date
+          ? new Date((cells[i] as Date).getTime() - DHAKA_OFFSET_MS).toISOString()
+          : (cells[i] ?? null),
       ),
     );
   return { header, rows };

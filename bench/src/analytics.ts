@@ -1,0 +1,182 @@
+/**
+ * Benchmark: each analytics report (issue 15) over the whole fleet for one month — JSON and
+ * `excel=yes` — at 50,000 sites (full). The real server (simulator off) gets the demo fleet, a month
+ * of generated events per site (mains outages, DG and PG runs, battery discharges, high temperature,
+ * device-offline gaps, set-based with generate_series) and hourly rollups of the DC bus, load current
+ * and temperature pins of `--hourly-sites` sites. Each report is requested `--requests` times; the
+ * table gives time per request and the server's peak RSS while it ran.
+ */
+import { analyticsEndpoints } from '@towerwatch/contract';
+import { type Benchmark, runIfMain } from './lib/bench.ts';
+import { type DbKind, num } from './lib/cli.ts';
+import { loadFleet } from './lib/dataset.ts';
+import { printTable, startResult } from './lib/results.ts';
+import { login, type ServerHandle, startServer } from './lib/server.ts';
+import { errorText, type Percentiles, percentiles } from './lib/util.ts';
+
+const DAY = 86_400_000;
+
+interface ReportResult {
+  report: string;
+  format: 'json' | 'xlsx';
+  status: number;
+  sites: number | null;
+  replyKB: number;
+  latencyMs: Percentiles;
+  peakRssMb: number;
+}
+
+/**
+ * Per site and day over [from, until): `perDay` on/off pairs of `name`, each starting at a
+ * pseudo-random minute of its slot and lasting up to `maxMinutes` (deterministic: hashes of site/day).
+ */
+async function loadEvents(
+  server: ServerHandle,
+  from: Date,
+  days: number,
+  name: string,
+  perDay: number,
+  maxMinutes: number,
+  tenant: string,
+): Promise<number> {
+  const slot = Math.floor(1440 / perDay);
+  const res = await server.pool.query(
+    `insert into events (site_uid, name, tenant, time, active, event_group)
+     select s.uid, $1::text, $2::text,
+            x.t + case when x.act then interval '0' else (1 + abs(hashtext(s.uid || x.k)) % $3::int) * interval '1 minute' end,
+            x.act, 'RMS'
+       from sites s cross join generate_series(0, $4::int * $5::int - 1) k
+       cross join lateral (
+         select $6::timestamptz + (k * $7::int + abs(hashtext(s.uid || k::text || $1::text)) % ($7::int - $3::int - 1))
+                  * interval '1 minute' as t, k::text as k) base
+       cross join lateral (values (base.t, true, base.k), (base.t, false, base.k)) as x(t, act, k)
+      where ($1::text <> 'dg_power' or coalesce((s.more_details->>'has_dg')::boolean, false))`,
+    [name, tenant, maxMinutes, days, perDay, from, slot],
+  );
+  return res.rowCount ?? 0;
+}
+
+/** Hourly rollups of the DC bus (am6), load current and temperature pins of the first `sites` sites. */
+async function loadHourly(server: ServerHandle, from: Date, days: number, sites: number): Promise<number> {
+  const res = await server.pool.query(
+    `insert into telemetry_hourly (com_id, pin_name, hour, min, max, sum, count)
+     select pc.com_id, pc.pin_name, $1::timestamptz + h * interval '1 hour',
+            v - 1, v + 1, v * 60, 60
+       from (select pc.* from pin_configs pc
+              where pc.type in ('battery_terminal', 'battery_current_critical', 'temperature')
+                and pc.site_uid in (select uid from sites order by uid limit $3)) pc
+       cross join generate_series(0, $2 * 24 - 1) h
+       cross join lateral (select case pc.type when 'battery_terminal' then 51 + (h % 5) * 0.2
+                                               when 'temperature' then 30 + (h % 24) * 0.5 else 20 end as v) x
+     on conflict do nothing`,
+    [from, days, sites],
+  );
+  await server.pool.query('analyze telemetry_hourly; analyze events');
+  return res.rowCount ?? 0;
+}
+
+async function measure(server: ServerHandle, token: string, url: string, requests: number, xlsx: boolean) {
+  const times: number[] = [];
+  let status = 0;
+  let bytes = 0;
+  let sites: number | null = null;
+  let peak = server.rssMb();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, server.rssMb());
+  }, 50);
+  try {
+    for (let i = 0; i < requests; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${server.baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
+      const body = Buffer.from(await res.arrayBuffer());
+      times.push(performance.now() - t0);
+      status = res.status;
+      bytes = body.length;
+      if (!xlsx && res.ok) sites = (JSON.parse(body.toString('utf8')) as { sites: unknown[] }).sites.length;
+    }
+  } finally {
+    clearInterval(timer);
+  }
+  return {
+    status,
+    sites,
+    replyKB: Math.round(bytes / 102.4) / 10,
+    latencyMs: percentiles(times),
+    peakRssMb: peak,
+  };
+}
+
+export const analyticsBenchmark: Benchmark = {
+  name: 'analytics',
+  description: 'the four analytics reports (JSON and xlsx) over the whole fleet for one month',
+  async run(opts) {
+    const result = startResult(opts, 'analytics');
+    const siteCount = num(opts, 'sites', { tiny: 300, quick: 5000, full: 50_000 });
+    const days = num(opts, 'days', { tiny: 31, quick: 31, full: 31 });
+    const hourlySites = num(opts, 'hourly-sites', { tiny: 300, quick: 5000, full: 50_000 });
+    const requests = num(opts, 'requests', { tiny: 1, quick: 3, full: 3 });
+    const db: DbKind = opts.dbs?.[0] ?? 'system';
+    let server: ServerHandle | null = null;
+    const calls: ReportResult[] = [];
+    const loaded = { sites: 0, events: 0, hourlyRows: 0, loadSeconds: 0 };
+    let error: string | undefined;
+    try {
+      server = await startServer({ db, broker: 'embedded' });
+      const t0 = performance.now();
+      await loadFleet(server.pool, siteCount);
+      loaded.sites = Number((await server.pool.query('select count(*) from sites')).rows[0]?.count ?? 0);
+      const until = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+      const from = new Date(until.getTime() - days * DAY);
+      for (const [name, perDay, max, tenant] of [
+        ['mains_fail', 3, 90, 'banglalink'],
+        ['dg_power', 2, 120, ''],
+        ['pg_power', 1, 60, ''],
+        ['battery_power', 2, 60, 'robi'],
+        ['high_temperature', 1, 45, ''],
+        ['device_offline', 1, 30, ''],
+      ] as const) {
+        loaded.events += await loadEvents(server, from, days, name, perDay, max, tenant);
+      }
+      loaded.hourlyRows = await loadHourly(server, from, days, hourlySites);
+      loaded.loadSeconds = Math.round((performance.now() - t0) / 100) / 10;
+      // The operator account sees every company: the whole fleet in one report.
+      const token = await login(server.baseUrl, 'admin');
+      const range = `from_time=${from.toISOString()}&until_time=${until.toISOString()}`;
+      const reports = [
+        ['dg', analyticsEndpoints.dgReport.path],
+        ['mains', analyticsEndpoints.mainsReport.path],
+        ['battery', analyticsEndpoints.batteryReport.path],
+        ['temperature', analyticsEndpoints.temperatureReport.path],
+      ] as const;
+      for (const [report, path] of reports) {
+        for (const format of ['json', 'xlsx'] as const) {
+          const url = `${path}?${range}${format === 'xlsx' ? '&excel=yes' : ''}`;
+          calls.push({ report, format, ...(await measure(server, token, url, requests, format === 'xlsx')) });
+        }
+      }
+    } catch (err) {
+      error = errorText(err);
+      console.error(err);
+    } finally {
+      await server?.stop();
+    }
+    printTable(
+      `analytics reports, ${loaded.sites} sites, ${days} days (${loaded.events} events, ${loaded.hourlyRows} hourly rows), ${requests} requests each`,
+      calls.map((c) => ({
+        report: c.report,
+        format: c.format,
+        status: c.status,
+        sites: c.sites,
+        kB: c.replyKB,
+        p50: c.latencyMs.p50,
+        max: c.latencyMs.max,
+        peakRssMb: c.peakRssMb,
+      })),
+    );
+    const ok = error === undefined && calls.length === 8 && calls.every((c) => c.status === 200);
+    result.finish({ ok, ...(error ? { error } : {}), db, days, requests, loaded, calls });
+    return ok;
+  },
+};
+
+runIfMain(import.meta.url, analyticsBenchmark);
