@@ -4,7 +4,7 @@
  * Listening, roles and shutdown are in `main.ts`; wiring is in `composition.ts`.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -56,10 +56,9 @@ const CONTEXT_PREFIX: Record<string, string> = {
 
 /**
  * Paths that belong to the API (an API client gets a JSON 404 there, not the web app): the first
- * segments of every contract endpoint, the areas planned next (analytics) and the
- * infrastructure routes.
+ * segments of every contract endpoint and the infrastructure routes.
  */
-const API_PREFIXES = [...new Set([...API_PATH_PREFIXES, '/analytics/', '/api-docs', '/healthz', '/wss'])];
+const API_PREFIXES = [...new Set([...API_PATH_PREFIXES, '/api-docs', '/healthz', '/wss'])];
 
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { container } = opts;

@@ -1,5 +1,5 @@
 /** Structured JSON logs (pino), shared by Fastify and the rest of the process. */
-import { type Logger, pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import type { Config } from './config.ts';
 
 export function createLogger(level: Config['logLevel']): Logger {

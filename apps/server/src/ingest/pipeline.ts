@@ -22,9 +22,9 @@
  */
 import { decodeDevicePayload, parseDeviceTopic } from '@towerwatch/contract';
 import type { Logger } from 'pino';
-import type { DeviceRates } from '../broker/device-rates.ts';
 import type { EventBus } from '../bus/bus.ts';
 import type { Clock } from '../clock.ts';
+import type { DeviceRates } from '../broker/device-rates.ts';
 import type { Pool } from '../db/pool.ts';
 import { createBatchProcessor } from './batch.ts';
 import { createLane, type Entry, type Lane, pendingLatestIn } from './lane.ts';

@@ -9,8 +9,8 @@ import { pruneIngestMessages, pruneRollups, rollupTelemetry } from '../jobs/roll
 import { rollupBatteryHealth } from '../kernel/time-series/index.ts';
 import type { Kernel } from '../kernel/types.ts';
 import { flushDeviceRejections } from './device-rejections.ts';
-import type { HttpInbox } from './http-inbox.ts';
 import { startIngestRole } from './ingest-role.ts';
+import type { HttpInbox } from './http-inbox.ts';
 import type { IngestMetrics } from './metrics.ts';
 
 /** What the ingest role is started from (the composition root's container provides it). */

@@ -2,9 +2,9 @@ import { EventEmitter } from 'node:events';
 import type { StatusCountsReply } from '@towerwatch/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { buildCaller } from '../auth/caller.ts';
-import type { UserRecord } from '../auth/user-record.ts';
 import { createInProcessBus } from '../bus/in-process-bus.ts';
 import { createManualClock } from '../clock.ts';
+import type { UserRecord } from '../auth/user-record.ts';
 import { createLiveHub, type HubSocket } from './live-hub.ts';
 
 class FakeSocket extends EventEmitter implements HubSocket {

@@ -5,8 +5,8 @@
  */
 import type { AccessRole, UserType } from '@towerwatch/domain';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { type Caller, hasAccess } from '../../auth/caller.ts';
 import { ForbiddenError, readOnlyMessage, UnauthorizedError } from '../../errors.ts';
+import { type Caller, hasAccess } from '../../auth/caller.ts';
 
 /** The caller of an authenticated request (401 when the route is public and nobody signed in). */
 export function callerOf(request: FastifyRequest): Caller {

@@ -1,6 +1,5 @@
 /** The shared time-series reader (docs/requirements.md#time-series): series, threshold counts, ranges. */
-
-export { HEALTH_WATERMARK, rollupBatteryHealth } from './health-rollup.ts';
-export { type DateRangeQuery, resolveRange } from './ranges.ts';
 export { readSeries, rollupWatermark, type Series, type SeriesBucket, type SeriesRequest } from './series.ts';
 export { readThresholdCounts, type ThresholdBucket, type ThresholdRequest } from './threshold-counts.ts';
+export { type DateRangeQuery, resolveRange } from './ranges.ts';
+export { HEALTH_WATERMARK, rollupBatteryHealth } from './health-rollup.ts';
