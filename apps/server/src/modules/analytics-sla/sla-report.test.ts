@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEvent } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildTwoCompanyFleet, FT1, KT1, KT2 } from '../../../test/two-company-fleet.ts';
+import { createSlaRepository } from './sla.repository.ts';
+import { createSlaService } from './sla.service.ts';
 
 let t: TestServer;
 const at = (local: string) => new Date(`${local}+06:00`);
@@ -120,6 +122,27 @@ describe('tenant SLA of a known month', () => {
     const kt2 = body.breaches.find((b: { siteUid: string }) => b.siteUid === KT2);
     expect(kt2).toMatchObject({ outageMinutes: 120, downNow: true, causes: { other: 120 } });
     expect(kt2.availability).toBe(availabilityPercent(120, 9 * 1440 + 12 * 60));
+  });
+});
+
+describe('batches of sites', () => {
+  it('gives the same report whatever the batch size', async () => {
+    t.clock.set(at('2020-04-10T12:00'));
+    const request = {
+      scope: { companyId: 'ktbl', tenants: ['banglalink', 'robi', 'grameenphone'] },
+      months: ['2020-03', '2020-04'],
+      target: 99.5,
+    };
+    const deps = {
+      repo: createSlaRepository(t.pool),
+      sites: t.container.services.site.lookup,
+      clock: t.clock,
+    };
+    const whole = await createSlaService(deps).produce(request);
+    const small = await createSlaService({ ...deps, batchSize: 7 }).produce(request);
+    expect(small).toEqual(whole);
+    expect(whole.report.breaches.map((b) => b.siteUid)).toEqual([KT1, KT2]);
+    expect(whole.completeness.length).toBeGreaterThan(7);
   });
 });
 

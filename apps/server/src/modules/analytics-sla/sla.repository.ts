@@ -1,6 +1,6 @@
 /**
- * SQL of the tenant SLA report: the scoped sites and the transitions of the SLA's events for all of
- * them in two set-based queries (no query per site). Each (site, event, tenant) also gets its last
+ * SQL of the tenant SLA report: the scoped sites, then the transitions of the SLA's events for a
+ * batch of them at a time (set-based: one query per batch of sites, never one per site). Each (site, event, tenant) also gets its last
  * transition before the range, so a period running into the range is seen (looked for up to
  * {@link STATE_LOOKBACK_DAYS} back).
  */
@@ -52,31 +52,28 @@ export function createSlaRepository(db: Queryable) {
       return rows;
     },
 
-    /** Transitions of `names` on the scoped sites in [from, until), plus the last one before `from`. */
+    /**
+     * Transitions of `names` on the sites `siteUids` (already scoped by {@link sites}) in [from, until),
+     * plus the last one before `from`. The service asks per batch of sites: memory stays bounded.
+     */
     async transitions(
-      scope: SlaScope,
+      siteUids: readonly string[],
       names: readonly string[],
       from: Date,
       until: Date,
     ): Promise<SlaTransitionRow[]> {
-      const p = sqlParams();
-      const where = scopeCondition(scope, p);
-      const namesP = p.add(names);
-      const fromP = p.add(from);
-      const untilP = p.add(until);
       const { rows } = await db.query<SlaTransitionRow>(
-        `with s as (select s.uid from sites s where ${where})
-         (select distinct on (e.site_uid, e.name, e.tenant) e.site_uid, e.name, e.tenant, e.time, e.active, e.id
-            from events e join s on s.uid = e.site_uid
-           where e.name = any(${namesP}::text[]) and e.time < ${fromP}
-             and e.time >= ${fromP}::timestamptz - interval '${STATE_LOOKBACK_DAYS} days'
+        `(select distinct on (e.site_uid, e.name, e.tenant) e.site_uid, e.name, e.tenant, e.time, e.active, e.id
+            from events e
+           where e.site_uid = any($1::text[]) and e.name = any($2::text[]) and e.time < $3
+             and e.time >= $3::timestamptz - interval '${STATE_LOOKBACK_DAYS} days'
            order by e.site_uid, e.name, e.tenant, e.time desc, e.id desc)
          union all
          (select e.site_uid, e.name, e.tenant, e.time, e.active, e.id
-            from events e join s on s.uid = e.site_uid
-           where e.name = any(${namesP}::text[]) and e.time >= ${fromP} and e.time < ${untilP})
+            from events e
+           where e.site_uid = any($1::text[]) and e.name = any($2::text[]) and e.time >= $3 and e.time < $4)
          order by 1, 4, 6`,
-        p.values,
+        [siteUids, names, from, until],
       );
       return rows;
     },

@@ -29,10 +29,15 @@ import {
   summarise,
 } from './sla-compute.ts';
 
+/** Sites whose transitions are read and computed at a time (bounds the memory of a fleet report). */
+export const SLA_SITE_BATCH = 1000;
+
 export interface SlaServiceDeps {
   repo: SlaRepository;
   sites: ScopeLookup;
   clock: Clock;
+  /** Sites per batch (default {@link SLA_SITE_BATCH}). */
+  batchSize?: number;
 }
 
 /** One site's data completeness over the report (the .xlsx Parameters sheet). */
@@ -98,34 +103,41 @@ export function createSlaService(deps: SlaServiceDeps) {
       const tenants = req.tenant ? req.scope.tenants.filter((t) => t === req.tenant) : [...req.scope.tenants];
       const scope = { ...req.scope, tenants };
       const end = Math.max(from, Math.min(until, now));
-      const [sites, rows] = await Promise.all([
-        deps.repo.sites(scope),
-        deps.repo.transitions(scope, SLA_NAMES, new Date(from), new Date(end)),
-      ]);
-      const bySite = new Map<string, SlaTransitionRow[]>();
-      for (const r of rows) {
-        const list = bySite.get(r.site_uid);
-        if (list) list.push(r);
-        else bySite.set(r.site_uid, [r]);
-      }
+      const sites = await deps.repo.sites(scope);
       const figures: SiteTenantMonth[] = [];
       const completeness: SlaCompleteness[] = [];
       const elapsed = minutesOf(windows.reduce((n, w) => n + (w.until - w.from), 0));
-      for (const site of sites) {
-        const siteTenants = visibleSiteTenants(site.tenants, tenants);
-        const own = computeSiteSla(site, siteTenants, bySite.get(site.uid) ?? [], windows);
-        figures.push(...own);
-        // The gaps are the site's (a device offline is so for every tenant): one tenant's windows.
-        const gap = minutesOf(
-          own.filter((f) => f.tenant === siteTenants[0]).reduce((n, f) => n + f.gapMs, 0),
+      const size = deps.batchSize ?? SLA_SITE_BATCH;
+      for (let i = 0; i < sites.length; i += size) {
+        const batch = sites.slice(i, i + size);
+        const rows = await deps.repo.transitions(
+          batch.map((s) => s.uid),
+          SLA_NAMES,
+          new Date(from),
+          new Date(end),
         );
-        if (own.length > 0) {
-          completeness.push({
-            siteUid: site.generic_site_id ?? site.uid,
-            siteName: site.name,
-            gapMinutes: gap,
-            completenessPct: completenessPercent(gap, elapsed),
-          });
+        const bySite = new Map<string, SlaTransitionRow[]>();
+        for (const r of rows) {
+          const list = bySite.get(r.site_uid);
+          if (list) list.push(r);
+          else bySite.set(r.site_uid, [r]);
+        }
+        for (const site of batch) {
+          const siteTenants = visibleSiteTenants(site.tenants, tenants);
+          const own = computeSiteSla(site, siteTenants, bySite.get(site.uid) ?? [], windows);
+          figures.push(...own);
+          // The gaps are the site's (a device offline is so for every tenant): one tenant's windows.
+          const gap = minutesOf(
+            own.filter((f) => f.tenant === siteTenants[0]).reduce((n, f) => n + f.gapMs, 0),
+          );
+          if (own.length > 0) {
+            completeness.push({
+              siteUid: site.generic_site_id ?? site.uid,
+              siteName: site.name,
+              gapMinutes: gap,
+              completenessPct: completenessPercent(gap, elapsed),
+            });
+          }
         }
       }
       const report: SlaReportReply = {
