@@ -119,7 +119,11 @@ export const reportSchedule = z.object({
   lastMonth: z.string().nullable(),
 });
 export type ReportSchedule = z.infer<typeof reportSchedule>;
-export const reportScheduleListReply = z.object({ items: z.array(reportSchedule) });
+export const reportScheduleListReply = z.object({
+  items: z.array(reportSchedule),
+  /** The kinds this server can produce (and so accepts in a new schedule). */
+  kinds: z.array(scheduledReportKind),
+});
 export type ReportScheduleListReply = z.infer<typeof reportScheduleListReply>;
 export const reportScheduleReply = z.object({ schedule: reportSchedule });
 

@@ -15,6 +15,7 @@ import type {
 import {
   MAX_REPORT_SCHEDULES,
   SCHEDULED_REPORT_KIND_LABELS,
+  SCHEDULED_REPORT_KINDS,
   type ScheduledReportKind,
 } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
@@ -85,7 +86,10 @@ function scopeOf(caller: Caller): ReportScope {
 export function createSchedulesService(deps: SchedulesServiceDeps) {
   return {
     async list(caller: Caller): Promise<ReportScheduleListReply> {
-      return { items: (await deps.repo.list(scopeOf(caller))).map(toSchedule) };
+      return {
+        items: (await deps.repo.list(scopeOf(caller))).map(toSchedule),
+        kinds: SCHEDULED_REPORT_KINDS.filter((k) => deps.producers[k] !== undefined),
+      };
     },
 
     async create(caller: Caller, body: CreateReportScheduleBody): Promise<{ schedule: ReportSchedule }> {

@@ -48,6 +48,7 @@ describe('report schedules', () => {
     expect(created.json().schedule).toMatchObject({ kind: 'sla', params: { target: 99 }, lastMonth: null });
     const listed = (await call('GET', '/analytics/report-schedules', 'super')).json();
     expect(listed.items.map((s: { id: number }) => s.id)).toEqual([scheduleId]);
+    expect(listed.kinds).toEqual(['sla']);
     expect((await call('GET', '/analytics/report-schedules', 'ftb')).json().items).toEqual([]);
     expect((await call('DELETE', `/analytics/report-schedules/${scheduleId}`, 'ftb')).statusCode).toBe(404);
   });

@@ -13,12 +13,14 @@ import { useState } from 'react';
 /** Props of {@link ScheduleForm}. */
 export interface ScheduleFormProps {
   tenants: readonly string[];
+  /** The kinds the server can produce. */
+  kinds: readonly ScheduledReportKind[];
   saving: boolean;
   onCreate: (body: CreateReportScheduleBody) => void;
 }
 
 /** Kind, target (SLA) and tenant of a new monthly schedule. */
-export function ScheduleForm({ tenants, saving, onCreate }: ScheduleFormProps) {
+export function ScheduleForm({ tenants, kinds, saving, onCreate }: ScheduleFormProps) {
   const [kind, setKind] = useState<ScheduledReportKind>('sla');
   const [target, setTarget] = useState<number>(SLA_DEFAULT_TARGET);
   const [tenant, setTenant] = useState<string | null>(null);
@@ -34,7 +36,11 @@ export function ScheduleForm({ tenants, saving, onCreate }: ScheduleFormProps) {
     <Group align="flex-end" wrap="wrap">
       <Select
         label="Report"
-        data={SCHEDULED_REPORT_KINDS.map((k) => ({ value: k, label: SCHEDULED_REPORT_KIND_LABELS[k] }))}
+        data={SCHEDULED_REPORT_KINDS.map((k) => ({
+          value: k,
+          label: SCHEDULED_REPORT_KIND_LABELS[k],
+          disabled: !kinds.includes(k),
+        }))}
         value={kind}
         onChange={(v) => v && setKind(v as ScheduledReportKind)}
         allowDeselect={false}

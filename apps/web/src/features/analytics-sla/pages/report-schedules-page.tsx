@@ -153,6 +153,7 @@ export function ReportSchedulesPage() {
           <Paper withBorder p="sm">
             <ScheduleForm
               tenants={allowedTenants(user)}
+              kinds={schedules.data?.kinds ?? []}
               saving={create.isPending}
               onCreate={(body) => create.mutate(body)}
             />
