@@ -3,7 +3,7 @@
  * the effective list of sites, the versioned entries the devices were sent, the `access_list`
  * commands of each version and the sync state derived from their statuses.
  */
-import type { AccessSync, AccessListEntryMessage } from '@towerwatch/contract';
+import type { AccessListEntryMessage, AccessSync } from '@towerwatch/contract';
 import { accessSyncState } from '@towerwatch/domain';
 import type { Queryable } from '../../db/pool.ts';
 

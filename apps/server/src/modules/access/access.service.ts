@@ -4,9 +4,9 @@
  * Every change recomputes the affected sites' lists (access-sync.ts) and is audited.
  */
 import type {
+  AccessRecordsReply,
   AddCardBody,
   AddCardReply,
-  AccessRecordsReply,
   CardLedgerQuery,
   CardLedgerReply,
   ClearCardsReply,
@@ -22,10 +22,10 @@ import type {
 import {
   ACCESS_ACTIONS,
   ACCESS_PAGE_SIZE,
-  MAX_OPEN_HOURS_DAYS,
   dhakaDayEnd,
   dhakaDayStart,
   hasMorePages,
+  MAX_OPEN_HOURS_DAYS,
   openHoursBucketStarts,
   openSecondsPerBucket,
   visibleEventKinds,

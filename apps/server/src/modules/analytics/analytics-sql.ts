@@ -25,18 +25,30 @@ export function windowParams(p: SqlParams, from: Date, end: Date, lookback: Date
 const ms = (expr: string) => `(extract(epoch from ${expr}) * 1000)::float8`;
 
 /**
- * CTEs ending in `${x}_isl (site_uid, s, e)`: the united active periods of events `names` of the scoped
+ * CTEs ending in `${x}_isl (site_uid, s, e)`: the united active periods of event `name` of the scoped
  * sites. A transition's period lasts until the next transition of the same site and tenant (or the
- * window's end: a period still running counts up to now); transitions since the lookback give the
- * state at the start. `tenantCond` (on `ev.tenant`, `ev.name`) applies the tenant rule.
+ * window's end: a period still running counts up to now). The state at the start is each tenant's
+ * (the site's tenants and '') last transition before it, within the lookback: one index descent each
+ * (migration 0570). `tenantCond` (on `ev.tenant`, `ev.name`) applies the tenant rule.
  */
-export function islandsSql(x: string, names: string, w: WindowParams, tenantCond: string | null): string {
-  return `${x}_tr as (
-    select ev.site_uid, ev.active, ev.time as s,
-           coalesce(lead(ev.time) over (partition by ev.site_uid, ev.tenant order by ev.time, ev.id), ${w.end}) as e
+export function islandsSql(x: string, name: string, w: WindowParams, tenantCond: string | null): string {
+  const cond = tenantCond ? `and ${tenantCond}` : '';
+  return `${x}_ev as (
+    select ev.site_uid, ev.tenant, ev.time, ev.id, ev.active
       from events ev join scoped on scoped.uid = ev.site_uid
-     where ev.name = any(${names}::text[]) and ev.time >= ${w.lookback} and ev.time < ${w.end}
-       ${tenantCond ? `and ${tenantCond}` : ''}),
+     where ev.name = ${name} and ev.time >= ${w.from} and ev.time < ${w.end} ${cond}
+    union all
+    select ev.site_uid, ev.tenant, ev.time, ev.id, ev.active
+      from scoped cross join unnest(scoped.tenants || array['']::text[]) as tn(t)
+      cross join lateral (
+        select ev.site_uid, ev.tenant, ev.time, ev.id, ev.active from events ev
+         where ev.site_uid = scoped.uid and ev.name = ${name} and ev.tenant = tn.t
+           and ev.time >= ${w.lookback} and ev.time < ${w.from} ${cond}
+         order by ev.time desc, ev.id desc limit 1) ev),
+  ${x}_tr as (
+    select site_uid, active, time as s,
+           coalesce(lead(time) over (partition by site_uid, tenant order by time, id), ${w.end}) as e
+      from ${x}_ev),
   ${x}_cl as (
     select site_uid, greatest(s, ${w.from}) as s, least(e, ${w.end}) as e from ${x}_tr
      where active and e > ${w.from} and s < ${w.end}),
@@ -72,7 +84,7 @@ export function summarySql(x: string, w: WindowParams): string {
 
 /** CTEs `gap_isl` (device-offline periods, a site fact: no tenant rule) and `gap_sum (site_uid, ms)`. */
 export function gapsSql(p: SqlParams, w: WindowParams): string {
-  return `${islandsSql('gap', p.add(['device_offline']), w, null)},
+  return `${islandsSql('gap', `${p.add('device_offline')}::text`, w, null)},
   gap_sum as (select site_uid, sum(${ms('e - s')}) as ms from gap_isl group by site_uid)`;
 }
 

@@ -3,10 +3,10 @@
  * entries, the filters, and that the table is append-only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../../auth/totp.ts';
-import { DEMO_PASSWORD } from '../../seed/demo-accounts.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildTwoCompanyFleet, FT1, KT1 } from '../../../test/two-company-fleet.ts';
+import { totpCode } from '../../auth/totp.ts';
+import { DEMO_PASSWORD } from '../../seed/demo-accounts.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -15,6 +15,7 @@ import type {
 import type { Caller } from '../../auth/caller.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { AuthSessionsRepository } from '../../auth/sessions.repository.ts';
+import { createAuthSessionsRepository } from '../../auth/sessions.repository.ts';
 import {
   ACCESS_TOKEN_TTL_S,
   hashRefreshToken,
@@ -25,7 +26,6 @@ import {
 import { newTotpSecret, TOTP_PERIOD_S, totpSecondsLeft, totpStepOf, totpUri } from '../../auth/totp.ts';
 import type { EventBus } from '../../bus/bus.ts';
 import type { Clock } from '../../clock.ts';
-import { createAuthSessionsRepository } from '../../auth/sessions.repository.ts';
 import { type Pool, type Queryable, withTransaction } from '../../db/pool.ts';
 import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import { type AuditRecorder, auditActor } from '../audit/index.ts';

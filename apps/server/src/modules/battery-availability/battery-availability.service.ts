@@ -6,18 +6,18 @@
 import type { BatteryAvailabilityQuery, BatteryAvailabilityReply } from '@towerwatch/contract';
 import { availabilityPercent, dhakaDayEnd, dhakaDayStart } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
-import { isEventTenantVisible } from '../../kernel/scope/sql-scope.ts';
 import type { Clock } from '../../clock.ts';
-import type { SiteLookup } from '../site/index.ts';
 import { requireSite } from '../../kernel/scope/site-scope.ts';
-import type { BatteryAvailabilityRepository } from './battery-availability.repository.ts';
+import { isEventTenantVisible } from '../../kernel/scope/sql-scope.ts';
 import {
   clip,
-  intersect,
   type Interval,
+  intersect,
   periodsFromTransitions,
   totalMs,
 } from '../../kernel/time/intervals.ts';
+import type { SiteLookup } from '../site/index.ts';
+import type { BatteryAvailabilityRepository } from './battery-availability.repository.ts';
 
 export interface BatteryAvailabilityDeps {
   sites: SiteLookup;

@@ -4,9 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Caller } from '../../auth/caller.ts';
-import { type SqlParams, siteScope, sqlParams, tenantScope } from '../../kernel/scope/sql-scope.ts';
 import type { Queryable } from '../../db/pool.ts';
 import type { EventRow } from '../../kernel/rows/site-rows.ts';
+import { type SqlParams, siteScope, sqlParams, tenantScope } from '../../kernel/scope/sql-scope.ts';
 import { tenantNarrowing } from '../../kernel/scope/tenant-narrowing.ts';
 
 export interface EventQuery {

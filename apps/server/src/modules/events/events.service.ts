@@ -16,13 +16,13 @@ import {
 } from '@towerwatch/contract';
 import { EVENT_PAGE_SIZE, hasMorePages, visibleEventKinds } from '@towerwatch/domain';
 import { type Caller, toDomainUser } from '../../auth/caller.ts';
-import { assertNotReadOnly } from '../../kernel/http/guards.ts';
 import type { EventBus } from '../../bus/bus.ts';
 import type { Clock } from '../../clock.ts';
 import { NotFoundError } from '../../errors.ts';
-import type { SiteLookup } from '../site/index.ts';
+import { assertNotReadOnly } from '../../kernel/http/guards.ts';
 import { toSiteEvent } from '../../kernel/rows/site-rows.ts';
 import { assertTenantsAllowed, ownerFilter, requireSite } from '../../kernel/scope/site-scope.ts';
+import type { SiteLookup } from '../site/index.ts';
 import type { EventsRepository } from './events.repository.ts';
 
 export interface EventsServiceDeps {

@@ -3,10 +3,10 @@
  * page 2147483647), last page shorter; tenant filtering; reduced kinds and refusals for read-only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import type { LiveEnvelope } from '../../bus/bus.ts';
 import { buildEvent, buildEvents } from '../../../test/factories.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildTwoCompanyFleet, KT1, KT2 } from '../../../test/two-company-fleet.ts';
+import type { LiveEnvelope } from '../../bus/bus.ts';
 
 let t: TestServer;
 let ids: number[];

@@ -1,7 +1,7 @@
 /** SQL of device health: the devices of the caller's sites with their liveness. */
 import type { Caller } from '../../auth/caller.ts';
-import { siteScope, sqlParams } from '../../kernel/scope/sql-scope.ts';
 import type { Queryable } from '../../db/pool.ts';
+import { siteScope, sqlParams } from '../../kernel/scope/sql-scope.ts';
 
 export interface DeviceRow {
   com_id: string;

@@ -6,8 +6,8 @@ import type { DeviceHealth, SiteHealthsQuery, SiteHealthsReply } from '@towerwat
 import { offlineBucket } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
-import type { SiteLookup } from '../site/index.ts';
 import { ownerFilter } from '../../kernel/scope/site-scope.ts';
+import type { SiteLookup } from '../site/index.ts';
 import type { HealthRepository } from './health.repository.ts';
 
 export interface HealthDeps {

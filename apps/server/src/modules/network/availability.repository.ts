@@ -3,8 +3,8 @@
  * network figure) and the sites with their down periods (the per-site figure).
  */
 import type { Caller } from '../../auth/caller.ts';
-import { siteScope, sqlParams } from '../../kernel/scope/sql-scope.ts';
 import type { Queryable } from '../../db/pool.ts';
+import { siteScope, sqlParams } from '../../kernel/scope/sql-scope.ts';
 import type { CountScope } from './counts.repository.ts';
 
 export interface DayRow {

@@ -15,9 +15,9 @@ import { availabilityPercent, dhakaDate, dhakaDayStart, visibleSiteTenants } fro
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
 import { ValidationError } from '../../errors.ts';
-import type { SiteLookup } from '../site/index.ts';
 import { assertTenantsAllowed, ownerFilter } from '../../kernel/scope/site-scope.ts';
 import { clip, type Interval, totalMs } from '../../kernel/time/intervals.ts';
+import type { SiteLookup } from '../site/index.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 
 const DAY_MS = 86_400_000;

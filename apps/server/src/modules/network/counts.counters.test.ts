@@ -5,12 +5,12 @@
  * aggregated from scratch with the scoping SQL of every other endpoint, for several users.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAlarm, buildDcLoad, buildDevice, buildPin, buildSite } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { buildTwoCompanyFleet, FT1, KT1, KT2 } from '../../../test/two-company-fleet.ts';
 import { buildCaller, type Caller } from '../../auth/caller.ts';
 import { siteScope, sqlParams, tenantScope } from '../../kernel/scope/sql-scope.ts';
 import { tenantNarrowing } from '../../kernel/scope/tenant-narrowing.ts';
-import { buildAlarm, buildDcLoad, buildDevice, buildPin, buildSite } from '../../../test/factories.ts';
-import { buildTwoCompanyFleet, FT1, KT1, KT2 } from '../../../test/two-company-fleet.ts';
 import { createCountsRepository } from './counts.repository.ts';
 
 let t: TestServer;

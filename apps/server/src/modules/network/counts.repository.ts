@@ -6,8 +6,8 @@
  * read from `alarms` (partial index of raised alarms) and `pin_latest`, scoped in SQL.
  */
 import type { Caller } from '../../auth/caller.ts';
-import { type SqlParams, siteScope, sqlParams } from '../../kernel/scope/sql-scope.ts';
 import type { Queryable } from '../../db/pool.ts';
+import { type SqlParams, siteScope, sqlParams } from '../../kernel/scope/sql-scope.ts';
 
 /** Which sites to count: the caller's scope, optionally one company (operators) and one tenant. */
 export interface CountScope {

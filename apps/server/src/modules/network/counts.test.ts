@@ -3,8 +3,8 @@
  * sites. The demo fleet is seeded without alarm state, so every alarm count here is made by the test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildAlarm, buildDcLoad, buildDownPeriod } from '../../../test/factories.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildTwoCompanyFleet, FT1, KT1, KT2 } from '../../../test/two-company-fleet.ts';
 
 let t: TestServer;

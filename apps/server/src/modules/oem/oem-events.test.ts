@@ -1,7 +1,7 @@
 /** OEM events from alarm records (docs/requirements.md#oem-events): final events and cursors of a chunked scan. */
 import { describe, expect, it } from 'vitest';
-import { alarmChange, createEventScan } from './oem-events.ts';
 import type { OemRow } from './oem.repository.ts';
+import { alarmChange, createEventScan } from './oem-events.ts';
 
 const row = (id: number, active: string[], kind = 'rectifier_alarm', address?: number): OemRow => ({
   id,

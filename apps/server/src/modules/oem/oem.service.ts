@@ -27,8 +27,8 @@ import type { Clock } from '../../clock.ts';
 import { ValidationError } from '../../errors.ts';
 import { requireSite } from '../../kernel/scope/site-scope.ts';
 import type { SiteLookup } from '../site/index.ts';
-import { createEventScan } from './oem-events.ts';
 import type { OemRepository, OemRow } from './oem.repository.ts';
+import { createEventScan } from './oem-events.ts';
 
 export interface OemDeps {
   oem: OemRepository;

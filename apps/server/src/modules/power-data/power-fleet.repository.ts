@@ -43,7 +43,8 @@ export function pinsOf(p: SqlParams, types: readonly string[], tenant: string | 
            where pc.type = any(${p.add([...types])}::text[]) ${tenantCond}`;
 }
 
-const POWER_TYPES = ['battery_terminal', 'battery_current_critical', 'battery_current_non_critical'];
+/** Pin types of the DC power figures: the bus voltage and the load currents. */
+export const POWER_TYPES = ['battery_terminal', 'battery_current_critical', 'battery_current_non_critical'];
 
 /** Per site and hour in [from, until): mean bus volts `v` and total mean load amps `a`. */
 export function hourlyPowerSql(p: SqlParams, from: Date, until: Date, tenant: string | undefined): string {

@@ -19,10 +19,10 @@ import type { Caller } from '../../auth/caller.ts';
 import type { EventBus } from '../../bus/bus.ts';
 import type { Clock } from '../../clock.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
+import { assertTenantsAllowed, requireSite } from '../../kernel/scope/site-scope.ts';
 import { type AuditRecorder, auditActor } from '../audit/index.ts';
 import type { SiteRepository } from './site.repository.ts';
 import type { SiteAdminRepository, SiteWrite } from './site-admin.repository.ts';
-import { assertTenantsAllowed, requireSite } from '../../kernel/scope/site-scope.ts';
 import { buildSites } from './site-view.ts';
 
 export interface SiteAdminDeps {

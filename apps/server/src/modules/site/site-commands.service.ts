@@ -10,15 +10,15 @@ import type {
   SiteCommandBody,
 } from '@towerwatch/contract';
 import type { Caller } from '../../auth/caller.ts';
-import { assertNotReadOnly } from '../../kernel/http/guards.ts';
 import type { EventBus } from '../../bus/bus.ts';
 import type { Clock } from '../../clock.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
+import { assertNotReadOnly } from '../../kernel/http/guards.ts';
+import { assertTenantsAllowed, requireSite } from '../../kernel/scope/site-scope.ts';
 import { type AuditRecorder, auditActor } from '../audit/index.ts';
 import type { CommandsRepository } from './commands.repository.ts';
 import { DIGITAL_OUTPUTS, digitalControlsOf } from './digital-controls.ts';
 import type { SiteRepository } from './site.repository.ts';
-import { assertTenantsAllowed, requireSite } from '../../kernel/scope/site-scope.ts';
 
 export interface SiteCommandsDeps {
   sites: SiteRepository;

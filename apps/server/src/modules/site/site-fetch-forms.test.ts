@@ -4,8 +4,8 @@
  * `with_devices` fills `devices` in both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildAlarm } from '../../../test/factories.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildTwoCompanyFleet, FT1, KT1 } from '../../../test/two-company-fleet.ts';
 
 let t: TestServer;

@@ -1,8 +1,8 @@
 /** Happy paths of the site reads, with seeded state. */
 import { siteAlarmsMatchFilter } from '@towerwatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildAlarm, buildDcLoad, buildDownPeriod, buildEvent } from '../../../test/factories.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildTwoCompanyFleet, KT1, KT2 } from '../../../test/two-company-fleet.ts';
 
 let t: TestServer;

@@ -1,7 +1,7 @@
 /** SQL of running alarms and the site-down history, scoped to the caller. */
 import type { Caller } from '../../auth/caller.ts';
-import { siteScope, sqlParams, tenantScope } from '../../kernel/scope/sql-scope.ts';
 import type { Queryable } from '../../db/pool.ts';
+import { siteScope, sqlParams, tenantScope } from '../../kernel/scope/sql-scope.ts';
 import { tenantNarrowing } from '../../kernel/scope/tenant-narrowing.ts';
 
 export interface RunningRow {

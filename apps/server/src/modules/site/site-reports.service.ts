@@ -9,9 +9,9 @@ import { alarmDisplayGroup, dhakaDayEnd, dhakaDayStart } from '@towerwatch/domai
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
 import { ValidationError } from '../../errors.ts';
+import { assertTenantsAllowed, requireSite } from '../../kernel/scope/site-scope.ts';
 import type { SiteRepository } from './site.repository.ts';
 import type { SiteReportsRepository } from './site-reports.repository.ts';
-import { assertTenantsAllowed, requireSite } from '../../kernel/scope/site-scope.ts';
 
 export interface SiteReportsDeps {
   sites: SiteRepository;

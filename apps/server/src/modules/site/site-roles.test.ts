@@ -3,8 +3,8 @@
  * read-only refusal, writer types) and the company scope together.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildEvent } from '../../../test/factories.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildTwoCompanyFleet, KT1 } from '../../../test/two-company-fleet.ts';
 
 let t: TestServer;

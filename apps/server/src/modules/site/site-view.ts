@@ -6,8 +6,8 @@
 import type { Site, SiteLean } from '@towerwatch/contract';
 import { type DcLoadState, effectiveTenant, narrowTenantKeys, visibleSiteTenants } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
-import type { DcLoadRow, SiteRepository } from './site.repository.ts';
 import { type AlarmRow, type SiteRow, toSiteAlarm } from '../../kernel/rows/site-rows.ts';
+import type { DcLoadRow, SiteRepository } from './site.repository.ts';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const obj = (v: unknown): Record<string, unknown> =>

@@ -1,7 +1,7 @@
 /** Site writes, settings and device commands: roles allowed and refused, and what gets stored. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildAlarm } from '../../../test/factories.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildTwoCompanyFleet, KT1, KT2 } from '../../../test/two-company-fleet.ts';
 
 let t: TestServer;

@@ -4,9 +4,9 @@
  * allowed tenants; operators see all) and alarms with `tenantScope`.
  */
 import type { Caller } from '../../auth/caller.ts';
-import { type SqlParams, siteScope, sqlParams, tenantScope } from '../../kernel/scope/sql-scope.ts';
 import type { Queryable } from '../../db/pool.ts';
 import type { AlarmRow, SiteRow } from '../../kernel/rows/site-rows.ts';
+import { type SqlParams, siteScope, sqlParams, tenantScope } from '../../kernel/scope/sql-scope.ts';
 
 /** Extra conditions of a site list. */
 export interface SiteListFilter {

@@ -14,15 +14,15 @@ import type {
   SiteListReply,
   SitePinConfig,
 } from '@towerwatch/contract';
-import { pinService, type PinType } from '@towerwatch/contract';
+import { type PinType, pinService } from '@towerwatch/contract';
 import { visibleSiteTenants } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
-import type { SqlParams } from '../../kernel/scope/sql-scope.ts';
 import type { Clock } from '../../clock.ts';
-import { type DigitalControlsDeps, digitalControlsOf } from './digital-controls.ts';
-import type { PinRow, SiteListFilter, SiteRepository } from './site.repository.ts';
 import { toSiteAlarm } from '../../kernel/rows/site-rows.ts';
 import { assertTenantsAllowed, ownerFilter, requireSite } from '../../kernel/scope/site-scope.ts';
+import type { SqlParams } from '../../kernel/scope/sql-scope.ts';
+import { type DigitalControlsDeps, digitalControlsOf } from './digital-controls.ts';
+import type { PinRow, SiteListFilter, SiteRepository } from './site.repository.ts';
 import { buildSites, dcLoadEntries, toLeanSite } from './site-view.ts';
 
 export interface SiteServiceDeps extends DigitalControlsDeps {

@@ -32,8 +32,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { assertNotReadOnly } from '../../kernel/http/guards.ts';
 import { assertTenantsAllowed, requireSite } from '../../kernel/scope/site-scope.ts';
 import type { SiteLookup } from '../site/index.ts';
-import { createTicketDetailsRepository } from './ticket-details.repository.ts';
 import { slaOf } from './sla.ts';
+import { createTicketDetailsRepository } from './ticket-details.repository.ts';
 import { toTicket } from './ticket-rows.ts';
 import { createTicketsRepository, type TicketChanges, type TicketsRepository } from './tickets.repository.ts';
 
