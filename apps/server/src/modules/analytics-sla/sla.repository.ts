@@ -1,6 +1,7 @@
 /**
  * SQL of the tenant SLA report: the scoped sites, then the transitions of the SLA's events for a
- * batch of them at a time (set-based: one query per batch of sites, never one per site). Each (site, event, tenant) also gets its last
+ * batch of them at a time (set-based: one query per batch of sites, never one per site). The state at
+ * the start is one index descent per site, tenant ('' included) and event (migration 0570's index). Each (site, event, tenant) also gets its last
  * transition before the range, so a period running into the range is seen (looked for up to
  * {@link STATE_LOOKBACK_DAYS} back).
  */
@@ -63,11 +64,15 @@ export function createSlaRepository(db: Queryable) {
       until: Date,
     ): Promise<SlaTransitionRow[]> {
       const { rows } = await db.query<SlaTransitionRow>(
-        `(select distinct on (e.site_uid, e.name, e.tenant) e.site_uid, e.name, e.tenant, e.time, e.active, e.id
-            from events e
-           where e.site_uid = any($1::text[]) and e.name = any($2::text[]) and e.time < $3
-             and e.time >= $3::timestamptz - interval '${STATE_LOOKBACK_DAYS} days'
-           order by e.site_uid, e.name, e.tenant, e.time desc, e.id desc)
+        `(select ev.site_uid, ev.name, ev.tenant, ev.time, ev.active, ev.id
+            from sites s cross join unnest(s.tenants || array['']::text[]) as tn(t)
+            cross join unnest($2::text[]) as nm(n)
+            cross join lateral (
+              select e.site_uid, e.name, e.tenant, e.time, e.active, e.id from events e
+               where e.site_uid = s.uid and e.name = nm.n and e.tenant = tn.t and e.time < $3
+                 and e.time >= $3::timestamptz - interval '${STATE_LOOKBACK_DAYS} days'
+               order by e.time desc, e.id desc limit 1) ev
+           where s.uid = any($1::text[]))
          union all
          (select e.site_uid, e.name, e.tenant, e.time, e.active, e.id
             from events e
