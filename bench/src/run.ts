@@ -11,6 +11,7 @@ import { ingestBenchmark } from './ingest.ts';
 import type { Benchmark } from './lib/bench.ts';
 import { parseArgs } from './lib/cli.ts';
 import { powerBenchmark } from './power.ts';
+import { slaBenchmark } from './sla.ts';
 import { webBenchmark } from './web.ts';
 
 export const BENCHMARKS: readonly Benchmark[] = [
@@ -22,6 +23,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   accessBenchmark,
   powerBenchmark,
   analyticsBenchmark,
+  slaBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -18,6 +18,7 @@ import type { App, Kernel } from './kernel/types.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
 import { createAccessModule } from './modules/access/index.ts';
 import { createAnalyticsModule } from './modules/analytics/index.ts';
+import { createAnalyticsSlaModule, REPORT_JOB_INTERVAL_MS } from './modules/analytics-sla/index.ts';
 import { createAuditModule } from './modules/audit/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createBatteryAvailabilityModule } from './modules/battery-availability/index.ts';
@@ -69,7 +70,8 @@ function createModules(kernel: Kernel) {
     .add('tickets', createTicketsModule)
     .add('billing', createBillingModule)
     .add('telegram', createTelegramModule)
-    .add('analytics', createAnalyticsModule);
+    .add('analytics', createAnalyticsModule)
+    .add('analyticsSla', createAnalyticsSlaModule);
 }
 
 export function createContainer(deps: ContainerDeps) {
@@ -154,6 +156,15 @@ export async function startRoles(container: Container): Promise<Array<() => Prom
       await container.services.access.sync.reconcile(e.comId, e.version);
     });
     stops.push(async () => offReconcile());
+    // Scheduled reports: the previous month's, from the 1st (Asia/Dhaka), once per schedule (issue 15).
+    const runReports = () =>
+      container.services.analyticsSla.reportJob
+        .runDue()
+        .catch((err: unknown) => container.log.error({ err }, 'scheduled reports failed'));
+    void runReports();
+    const reports = setInterval(runReports, REPORT_JOB_INTERVAL_MS);
+    reports.unref();
+    stops.push(async () => clearInterval(reports));
     const telegram = container.services.telegram.jobs;
     if (telegram) stops.push(await telegram.start());
     else container.log.info('Telegram notifications off: TELEGRAM_BOT_TOKEN is not set');

@@ -340,6 +340,15 @@ export const ENDPOINT_EXAMPLES: Readonly<Record<string, EndpointExample>> = {
   'GET /telegram/deliveries': { request: () => ({ query: { chat_id: EXAMPLE_CHAT } }) },
   'GET /telegram/link': { request: () => ({}) },
   'POST /telegram/link-code': { request: () => ({ body: {} }) },
+  // tenant SLA report and scheduled reports (ids 2000000000: no schedule / report)
+  'GET /analytics/sla-report': {
+    request: () => ({ query: { month: yesterday.slice(0, 7), target: '99.5' } }),
+  },
+  'GET /analytics/report-schedules': { request: () => ({}) },
+  'POST /analytics/report-schedules': { request: () => ({ body: { kind: 'sla', params: { target: 99 } } }) },
+  'DELETE /analytics/report-schedules/:id': { request: () => ({ params: { id: '2000000000' } }) },
+  'GET /analytics/scheduled-reports': { request: () => ({}) },
+  'GET /analytics/scheduled-reports/:id/file': { request: () => ({ params: { id: '2000000000' } }) },
 };
 
 /** The example fleet's messaging group (ktbl) and a chat id no group has. */

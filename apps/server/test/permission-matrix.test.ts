@@ -141,6 +141,8 @@ const OWN_STATUS: Record<string, number> = {
   'POST /door/manage/attach-groups': 404, // no such card
   'POST /door/manage/detach-groups': 404,
   'DELETE /telegram/group': 404, // no such group
+  'DELETE /analytics/report-schedules/:id': 404, // no such schedule
+  'GET /analytics/scheduled-reports/:id/file': 404, // no such report
 };
 
 let t: TestServer;

@@ -2,6 +2,7 @@ export * from './access.ts';
 export * from './access-manage.ts';
 export * from './admin.ts';
 export * from './analytics.ts';
+export * from './analytics-sla.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './battery-bank.ts';

@@ -36,6 +36,7 @@ export * from './power-estimates.ts';
 export * from './rectifier.ts';
 export * from './routes.ts';
 export * from './session.ts';
+export * from './sla.ts';
 export * from './telegram.ts';
 export * from './tenant-filter.ts';
 export * from './tenants.ts';

@@ -35,6 +35,10 @@ export const ROUTES = {
   accessCardGroupSave: '/access/card-group/save',
   accessSiteGroupSave: '/access/site-group/save',
   analytics: '/analytics',
+  /** Tenant SLA report (beyond the spec, issue 15). */
+  slaReport: '/analytics/sla',
+  /** Scheduled monthly reports (beyond the spec, issue 15). */
+  reportSchedules: '/analytics/schedules',
   fuel: '/fuel',
   health: '/health',
   telegram: '/telegram',

@@ -7,6 +7,7 @@ import { accessRoutes } from '../features/access/routes.tsx';
 import { accessManageRoutes } from '../features/access-manage/routes.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
 import { analyticsRoutes } from '../features/analytics/routes.tsx';
+import { analyticsSlaRoutes } from '../features/analytics-sla/routes.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
 import { billingRoutes } from '../features/billing/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
@@ -48,4 +49,5 @@ export const FEATURES: readonly FeatureRoutes[] = [
   accessRoutes,
   accessManageRoutes,
   analyticsRoutes,
+  analyticsSlaRoutes,
 ];

@@ -3,6 +3,7 @@
 import { accessEndpoints } from './access.ts';
 import { adminEndpoints } from './admin.ts';
 import { analyticsEndpoints } from './analytics.ts';
+import { analyticsSlaEndpoints } from './analytics-sla.ts';
 import { auditEndpoints } from './audit.ts';
 import { authEndpoints } from './auth.ts';
 import { billingEndpoints } from './billing.ts';
@@ -23,6 +24,7 @@ export {
   accessEndpoints,
   adminEndpoints,
   analyticsEndpoints,
+  analyticsSlaEndpoints,
   auditEndpoints,
   authEndpoints,
   batteryEndpoints,
@@ -58,6 +60,7 @@ export const ALL_ENDPOINTS: readonly EndpointDef[] = [
   powerEndpoints,
   telegramEndpoints,
   analyticsEndpoints,
+  analyticsSlaEndpoints,
 ].flatMap((table) => Object.values(table));
 
 /** The first path segments of every endpoint (`/user/`, `/site/`, ...): these never get the web app. */

@@ -8,6 +8,7 @@ import type { Kernel, ServerModule } from '../../kernel/types.ts';
 import type { EventsModuleServices } from '../events/index.ts';
 import type { UsersModuleServices } from '../users/index.ts';
 import { createTelegramClient, type TelegramClient, webhookSecret } from './bot-client.ts';
+import { type CompanyMessenger, createCompanyMessenger } from './company-message.ts';
 import { createTelegramJobs, type TelegramJobs } from './jobs.ts';
 import { createLinksRepository, createLinksService } from './links.ts';
 import { createOutboxRepository } from './outbox.repository.ts';
@@ -17,12 +18,15 @@ import { registerTelegramRoutes } from './telegram.routes.ts';
 import { createTelegramService } from './telegram.service.ts';
 import { installBotHandlers } from './updates.ts';
 
+export type { CompanyMessenger } from './company-message.ts';
 export { REFUSAL_NOT_ALLOWED, REFUSAL_UNLINKED } from './updates.ts';
 
 export interface TelegramModuleServices {
   /** The bot's background work; undefined when no bot token is configured. */
   readonly jobs: TelegramJobs | undefined;
   readonly client: TelegramClient | undefined;
+  /** A plain message to a company's active groups (0 sent without a bot token or groups). */
+  readonly notifyCompany: CompanyMessenger;
 }
 
 export function createTelegramModule(
@@ -63,7 +67,7 @@ export function createTelegramModule(
     });
   }
   return {
-    services: { jobs, client },
+    services: { jobs, client, notifyCompany: createCompanyMessenger(kernel.pool, client, kernel.log) },
     registerRoutes: (app) => {
       registerTelegramRoutes(app, service, links);
       if (client && config.webhookUrl) {

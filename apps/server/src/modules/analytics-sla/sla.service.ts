@@ -1,0 +1,170 @@
+/**
+ * GET /analytics/sla-report: per tenant and Asia/Dhaka month, the availability of the tenant's sites
+ * against a target, and the sites below it with their outage minutes by cause (sla-compute.ts). Scoped
+ * to the caller's company (operators: every company, or the one `user_uid` names) and allowed tenants.
+ */
+import type { SlaReportQuery, SlaReportReply } from '@towerwatch/contract';
+import {
+  completenessPercent,
+  dhakaMonthOf,
+  dhakaMonthStartOf,
+  monthsBetween,
+  nextMonth,
+  parseReportTime,
+  SLA_MAX_MONTHS,
+  visibleSiteTenants,
+} from '@towerwatch/domain';
+import type { Caller } from '../../auth/caller.ts';
+import type { Clock } from '../../clock.ts';
+import { ValidationError } from '../../errors.ts';
+import { assertTenantsAllowed, ownerFilter, type ScopeLookup } from '../../kernel/scope/site-scope.ts';
+import { scopedCompanyId } from '../../kernel/scope/sql-scope.ts';
+import type { SlaRepository, SlaScope, SlaTransitionRow } from './sla.repository.ts';
+import {
+  computeSiteSla,
+  minutesOf,
+  type SiteTenantMonth,
+  SLA_NAMES,
+  type SlaWindow,
+  summarise,
+} from './sla-compute.ts';
+
+/** Sites whose transitions are read and computed at a time (bounds the memory of a fleet report). */
+export const SLA_SITE_BATCH = 1000;
+
+export interface SlaServiceDeps {
+  repo: SlaRepository;
+  sites: ScopeLookup;
+  clock: Clock;
+  /** Sites per batch (default {@link SLA_SITE_BATCH}). */
+  batchSize?: number;
+}
+
+/** One site's data completeness over the report (the .xlsx Parameters sheet). */
+export interface SlaCompleteness {
+  siteUid: string;
+  siteName: string;
+  gapMinutes: number;
+  completenessPct: number;
+}
+
+/** The report and the completeness of every site it covers. */
+export interface SlaResult {
+  report: SlaReportReply;
+  completeness: SlaCompleteness[];
+}
+
+/** What one report is asked for, once the caller's query is resolved. */
+export interface SlaRequest {
+  scope: SlaScope;
+  months: string[];
+  target: number;
+  tenant?: string;
+}
+
+/** The months of a query: `month`, else the months `from_time`..`until_time` touch, else this month. */
+export function resolveMonths(
+  q: Pick<SlaReportQuery, 'month' | 'from_time' | 'until_time'>,
+  now: Date,
+): string[] {
+  if (q.month) {
+    if (q.from_time || q.until_time) {
+      throw new ValidationError('query.month', 'query.month: give either month or from_time/until_time');
+    }
+    return [q.month];
+  }
+  if (!q.from_time && !q.until_time) return [dhakaMonthOf(now)];
+  const until = q.until_time ? new Date(parseReportTime(q.until_time, 'until') ?? now.getTime()) : now;
+  const from = q.from_time ? new Date(parseReportTime(q.from_time, 'from') ?? until.getTime()) : until;
+  if (from >= until)
+    throw new ValidationError('query.from_time', 'query.from_time: must be before until_time');
+  const months = monthsBetween(from, until);
+  if (months.length > SLA_MAX_MONTHS) {
+    throw new ValidationError('query.from_time', `query.from_time: at most ${SLA_MAX_MONTHS} months`);
+  }
+  return months;
+}
+
+export function createSlaService(deps: SlaServiceDeps) {
+  const service = {
+    /** The report for a resolved request (the HTTP call and the scheduled job). */
+    async produce(req: SlaRequest): Promise<SlaResult> {
+      const now = deps.clock.now().getTime();
+      const first = req.months[0] ?? dhakaMonthOf(new Date(now));
+      const lastMonth = req.months[req.months.length - 1] ?? first;
+      const from = dhakaMonthStartOf(first).getTime();
+      const until = dhakaMonthStartOf(nextMonth(lastMonth)).getTime();
+      // A month reaching into today counts up to now; a future one has no time yet.
+      const windows: SlaWindow[] = req.months.map((month) => {
+        const start = dhakaMonthStartOf(month).getTime();
+        const stop = dhakaMonthStartOf(nextMonth(month)).getTime();
+        return { month, from: start, until: Math.max(start, Math.min(stop, now)) };
+      });
+      const tenants = req.tenant ? req.scope.tenants.filter((t) => t === req.tenant) : [...req.scope.tenants];
+      const scope = { ...req.scope, tenants };
+      const end = Math.max(from, Math.min(until, now));
+      const sites = await deps.repo.sites(scope);
+      const figures: SiteTenantMonth[] = [];
+      const completeness: SlaCompleteness[] = [];
+      const elapsed = minutesOf(windows.reduce((n, w) => n + (w.until - w.from), 0));
+      const size = deps.batchSize ?? SLA_SITE_BATCH;
+      for (let i = 0; i < sites.length; i += size) {
+        const batch = sites.slice(i, i + size);
+        const rows = await deps.repo.transitions(
+          batch.map((s) => s.uid),
+          SLA_NAMES,
+          new Date(from),
+          new Date(end),
+        );
+        const bySite = new Map<string, SlaTransitionRow[]>();
+        for (const r of rows) {
+          const list = bySite.get(r.site_uid);
+          if (list) list.push(r);
+          else bySite.set(r.site_uid, [r]);
+        }
+        for (const site of batch) {
+          const siteTenants = visibleSiteTenants(site.tenants, tenants);
+          const own = computeSiteSla(site, siteTenants, bySite.get(site.uid) ?? [], windows);
+          figures.push(...own);
+          // The gaps are the site's (a device offline is so for every tenant): one tenant's windows.
+          const gap = minutesOf(
+            own.filter((f) => f.tenant === siteTenants[0]).reduce((n, f) => n + f.gapMs, 0),
+          );
+          if (own.length > 0) {
+            completeness.push({
+              siteUid: site.generic_site_id ?? site.uid,
+              siteName: site.name,
+              gapMinutes: gap,
+              completenessPct: completenessPercent(gap, elapsed),
+            });
+          }
+        }
+      }
+      const report: SlaReportReply = {
+        from: new Date(from).toISOString(),
+        until: new Date(until).toISOString(),
+        months: req.months,
+        target: req.target,
+        generatedAt: new Date(now).toISOString(),
+        ...summarise(figures, req.target),
+      };
+      return { report, completeness };
+    },
+
+    async report(caller: Caller, q: SlaReportQuery): Promise<SlaResult> {
+      assertTenantsAllowed(caller, q.tenant ? [q.tenant] : undefined);
+      const owner = await ownerFilter(deps.sites, caller, q.user_uid);
+      const months = resolveMonths(q, deps.clock.now());
+      const companyId = owner.companyId ?? scopedCompanyId(caller);
+      // A caller without a company who is not an operator sees no site.
+      const scope: SlaScope = {
+        companyId: companyId === null ? '' : companyId,
+        tenants: caller.allowedTenants,
+      };
+      return service.produce({ scope, months, target: q.target, tenant: q.tenant });
+    },
+  };
+  return service;
+}
+
+export type SlaService = ReturnType<typeof createSlaService>;

@@ -1,0 +1,2 @@
+/** The tenant SLA and scheduled-report pages offer nothing to other features. */
+export {};

@@ -1,0 +1,127 @@
+/**
+ * Benchmark: the tenant SLA report (issue 15 "Beyond the anchors") over the whole fleet for one month,
+ * JSON and `excel=yes`, at 50,000 sites (full). The real server (simulator off) gets the demo fleet and
+ * a month of generated outages per site and day (set-based, deterministic from hashes of site and day):
+ * a mains failure with the site on battery, the site going down inside it, and a device-offline gap.
+ * The table gives time per request and the server's peak RSS while it ran (transitions are read per
+ * batch of 1,000 sites, so the peak should not grow with the fleet).
+ */
+import { analyticsSlaEndpoints } from '@towerwatch/contract';
+import { type Benchmark, runIfMain } from './lib/bench.ts';
+import { type DbKind, num } from './lib/cli.ts';
+import { loadFleet } from './lib/dataset.ts';
+import { printTable, startResult } from './lib/results.ts';
+import { login, type ServerHandle, startServer } from './lib/server.ts';
+import { errorText, type Percentiles, percentiles } from './lib/util.ts';
+
+const DAY = 86_400_000;
+
+/** Per site and day from `from`: `name` of every site's first tenant on at minute `at`, off `minutes` later. */
+async function loadPeriods(
+  server: ServerHandle,
+  from: Date,
+  days: number,
+  name: string,
+  at: number,
+  minutes: number,
+  tenantLess = false,
+): Promise<number> {
+  const res = await server.pool.query(
+    `insert into events (site_uid, name, tenant, time, active, event_group)
+     select s.uid, $1::text, case when $6 then '' else coalesce(s.tenants[1], '') end,
+            $2::timestamptz + d * interval '1 day'
+              + ($3::int + abs(hashtext(s.uid || d::text)) % 120) * interval '1 minute'
+              + case when x.act then interval '0' else $4::int * interval '1 minute' end,
+            x.act, 'RMS'
+       from sites s cross join generate_series(0, $5::int - 1) d
+       cross join (values (true), (false)) as x(act)`,
+    [name, from, at, minutes, days, tenantLess],
+  );
+  return res.rowCount ?? 0;
+}
+
+async function measure(server: ServerHandle, token: string, url: string, requests: number) {
+  const times: number[] = [];
+  let status = 0;
+  let bytes = 0;
+  let peak = server.rssMb();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, server.rssMb());
+  }, 50);
+  try {
+    for (let i = 0; i < requests; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${server.baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
+      bytes = (await res.arrayBuffer()).byteLength;
+      times.push(performance.now() - t0);
+      status = res.status;
+    }
+  } finally {
+    clearInterval(timer);
+  }
+  return { status, replyKB: Math.round(bytes / 102.4) / 10, latencyMs: percentiles(times), peakRssMb: peak };
+}
+
+export const slaBenchmark: Benchmark = {
+  name: 'sla',
+  description: 'the tenant SLA report (JSON and xlsx) over the whole fleet for one month',
+  async run(opts) {
+    const result = startResult(opts, 'sla');
+    const siteCount = num(opts, 'sites', { tiny: 300, quick: 5000, full: 50_000 });
+    const days = num(opts, 'days', { tiny: 31, quick: 31, full: 31 });
+    const requests = num(opts, 'requests', { tiny: 1, quick: 3, full: 3 });
+    const db: DbKind = opts.dbs?.[0] ?? 'system';
+    let server: ServerHandle | null = null;
+    const calls: {
+      format: string;
+      status: number;
+      replyKB: number;
+      latencyMs: Percentiles;
+      peakRssMb: number;
+    }[] = [];
+    const loaded = { sites: 0, events: 0, loadSeconds: 0 };
+    let error: string | undefined;
+    try {
+      server = await startServer({ db, broker: 'embedded' });
+      const t0 = performance.now();
+      await loadFleet(server.pool, siteCount);
+      loaded.sites = Number((await server.pool.query('select count(*) from sites')).rows[0]?.count ?? 0);
+      const until = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+      const from = new Date(until.getTime() - days * DAY);
+      loaded.events += await loadPeriods(server, from, days, 'mains_fail', 60, 240);
+      loaded.events += await loadPeriods(server, from, days, 'battery_power', 60, 180);
+      loaded.events += await loadPeriods(server, from, days, 'site_down', 240, 30);
+      loaded.events += await loadPeriods(server, from, days, 'device_offline', 600, 20, true);
+      await server.pool.query('analyze events');
+      loaded.loadSeconds = Math.round((performance.now() - t0) / 100) / 10;
+      // The operator account sees every company: the whole fleet in one report.
+      const token = await login(server.baseUrl, 'admin');
+      const range = `from_time=${from.toISOString()}&until_time=${until.toISOString()}`;
+      for (const format of ['json', 'xlsx'] as const) {
+        const url = `${analyticsSlaEndpoints.slaReport.path}?${range}${format === 'xlsx' ? '&excel=yes' : ''}`;
+        calls.push({ format, ...(await measure(server, token, url, requests)) });
+      }
+    } catch (err) {
+      error = errorText(err);
+      console.error(err);
+    } finally {
+      await server?.stop();
+    }
+    printTable(
+      `tenant SLA report, ${loaded.sites} sites, ${days} days (${loaded.events} events), ${requests} requests each`,
+      calls.map((c) => ({
+        format: c.format,
+        status: c.status,
+        kB: c.replyKB,
+        p50: c.latencyMs.p50,
+        max: c.latencyMs.max,
+        peakRssMb: c.peakRssMb,
+      })),
+    );
+    const ok = error === undefined && calls.length === 2 && calls.every((c) => c.status === 200);
+    result.finish({ ok, ...(error ? { error } : {}), db, days, requests, loaded, calls });
+    return ok;
+  },
+};
+
+runIfMain(import.meta.url, slaBenchmark);
