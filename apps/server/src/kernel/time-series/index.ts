@@ -3,3 +3,4 @@ export { readSeries, rollupWatermark, type Series, type SeriesBucket, type Serie
 export { readThresholdCounts, type ThresholdBucket, type ThresholdRequest } from './threshold-counts.ts';
 export { type DateRangeQuery, resolveRange } from './ranges.ts';
 export { HEALTH_WATERMARK, rollupBatteryHealth } from './health-rollup.ts';
+export { firstRecordSql } from './first-record.ts';

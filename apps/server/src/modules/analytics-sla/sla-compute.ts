@@ -106,7 +106,11 @@ export function computeSiteSla(
   if (!first || !last) return [];
   const from = first.from;
   const end = last.until;
-  const gap = periodsOf(rows, [SLA_EVENT_NAMES.gap], () => true, from, end);
+  // Device-offline periods and the time before the site's first record are gaps (never overlapping:
+  // every offline period starts at an event, so at or after the first record).
+  const unrecorded: Interval[] =
+    site.first_record_at.getTime() > from ? [[from, Math.min(site.first_record_at.getTime(), end)]] : [];
+  const gap = union([...unrecorded, ...periodsOf(rows, [SLA_EVENT_NAMES.gap], () => true, from, end)]);
   const out: SiteTenantMonth[] = [];
   for (const tenant of tenants) {
     const forTenant = (t: string, name: string) => isEventVisibleForTenants({ tenant: t, name }, [tenant]);

@@ -25,6 +25,8 @@ async function period(site: string, name: string, tenant: string, from: string, 
 beforeAll(async () => {
   t = await startTestServer();
   await buildTwoCompanyFleet(t.pool);
+  // The fleet exists since 2019 (the time before a site's first record is a gap).
+  await t.pool.query(`update sites set created_at = '2019-01-01T00:00:00+06:00'`);
   // A: mains failure, 120 min (the battery took over at the same moment: not "ran on battery first").
   await period(KT1, 'mains_fail', 'robi', '2020-03-05T10:00', '2020-03-05T12:00');
   await period(KT1, 'battery_power', 'robi', '2020-03-05T10:00', '2020-03-05T12:00');
@@ -122,6 +124,20 @@ describe('tenant SLA of a known month', () => {
     const kt2 = body.breaches.find((b: { siteUid: string }) => b.siteUid === KT2);
     expect(kt2).toMatchObject({ outageMinutes: 120, downNow: true, causes: { other: 120 } });
     expect(kt2.availability).toBe(availabilityPercent(120, 9 * 1440 + 12 * 60));
+  });
+
+  it("counts the time before a site's first record as a gap (KT-2 created on 5 April)", async () => {
+    t.clock.set(at('2020-04-10T12:00'));
+    await t.pool.query('update sites set created_at = $1 where uid = $2', [at('2020-04-05T00:00'), KT2]);
+    try {
+      const body = (await get('month=2020-04&tenant=grameenphone')).json();
+      const kt2 = body.breaches.find((b: { siteUid: string }) => b.siteUid === KT2);
+      // The running outage of the test before: 120 min of the 5 days 12 hours since creation.
+      expect(kt2).toMatchObject({ outageMinutes: 120, gapMinutes: 4 * 1440 });
+      expect(kt2.availability).toBe(availabilityPercent(120, 5 * 1440 + 12 * 60));
+    } finally {
+      await t.pool.query(`update sites set created_at = '2019-01-01T00:00:00+06:00' where uid = $1`, [KT2]);
+    }
   });
 });
 

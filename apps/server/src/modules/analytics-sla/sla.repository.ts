@@ -7,6 +7,7 @@
  */
 import type { Queryable } from '../../db/pool.ts';
 import { sqlParams } from '../../kernel/scope/sql-scope.ts';
+import { firstRecordSql } from '../../kernel/time-series/index.ts';
 
 /** How far before the range the state of each event is looked for. */
 export const STATE_LOOKBACK_DAYS = 366;
@@ -25,6 +26,8 @@ export interface SlaSiteRow {
   name: string;
   generic_site_id: string | null;
   tenants: string[];
+  /** When the site's record begins: before it, a report has a gap (kernel/time-series firstRecordSql). */
+  first_record_at: Date;
 }
 
 export interface SlaTransitionRow {
@@ -46,7 +49,8 @@ export function createSlaRepository(db: Queryable) {
     async sites(scope: SlaScope): Promise<SlaSiteRow[]> {
       const p = sqlParams();
       const { rows } = await db.query<SlaSiteRow>(
-        `select s.uid, s.name, nullif(s.meta->>'generic_site_id', '') as generic_site_id, s.tenants
+        `select s.uid, s.name, nullif(s.meta->>'generic_site_id', '') as generic_site_id, s.tenants,
+                ${firstRecordSql('s')} as first_record_at
            from sites s where ${scopeCondition(scope, p)} order by s.name, s.uid`,
         p.values,
       );

@@ -5,6 +5,7 @@
  * answers a whole fleet: no per-site query. Needs a `scoped` CTE (site uid) before these.
  */
 import type { SqlParams } from '../../kernel/scope/sql-scope.ts';
+import { firstRecordSql } from '../../kernel/time-series/index.ts';
 
 /** Placeholders of one report window: its start, its end (until, or now) and the state lookback. */
 export interface WindowParams {
@@ -92,10 +93,7 @@ export function summarySql(x: string, w: WindowParams): string {
 export function gapsSql(p: SqlParams, w: WindowParams): string {
   return `${islandsSql('off', `${p.add('device_offline')}::text`, w, null)},
   gap_first as (
-    select scoped.uid as site_uid,
-           least(st.created_at, (select ev.time from events ev where ev.site_uid = scoped.uid
-                                  order by ev.id limit 1)) as t
-      from scoped join sites st on st.uid = scoped.uid),
+    select st.uid as site_uid, ${firstRecordSql('st')} as t from scoped join sites st on st.uid = scoped.uid),
   gap_isl as (
     select site_uid, s, e from off_isl
     union all
