@@ -36,7 +36,7 @@ describe('from /analytics', () => {
       await page.waitForURL('**/analytics/schedules');
       await page.getByRole('table', { name: 'Schedules' }).waitFor();
       // The server produces every kind: the form offers all five, none greyed out.
-      await page.getByRole('textbox', { name: 'Report' }).click();
+      await page.getByLabel('Report', { exact: true }).first().click();
       const options = page.getByRole('option');
       await expect.poll(() => options.allTextContents()).toEqual(
         SCHEDULED_REPORT_KINDS.map((k) => SCHEDULED_REPORT_KIND_LABELS[k]),
