@@ -38,9 +38,9 @@ describe('from /analytics', () => {
       // The server produces every kind: the form offers all five, none greyed out.
       await page.getByLabel('Report', { exact: true }).first().click();
       const options = page.getByRole('option');
-      await expect.poll(() => options.allTextContents()).toEqual(
-        SCHEDULED_REPORT_KINDS.map((k) => SCHEDULED_REPORT_KIND_LABELS[k]),
-      );
+      await expect
+        .poll(() => options.allTextContents())
+        .toEqual(SCHEDULED_REPORT_KINDS.map((k) => SCHEDULED_REPORT_KIND_LABELS[k]));
       expect(await page.locator('[role="option"][data-combobox-disabled]').count()).toBe(0);
     });
   });

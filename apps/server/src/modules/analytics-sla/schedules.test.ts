@@ -147,7 +147,12 @@ describe('an analytics report (mains) on a schedule', () => {
     expect(created.statusCode).toBe(200);
     const id = created.json().schedule.id;
     // KT-1 without mains for robi 90 minutes in April.
-    await buildEvent(t.pool, { siteUid: KT1, name: 'mains_fail', tenant: 'robi', time: at('2020-04-05T10:00') });
+    await buildEvent(t.pool, {
+      siteUid: KT1,
+      name: 'mains_fail',
+      tenant: 'robi',
+      time: at('2020-04-05T10:00'),
+    });
     await buildEvent(t.pool, {
       siteUid: KT1,
       name: 'mains_fail',
