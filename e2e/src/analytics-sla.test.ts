@@ -1,11 +1,12 @@
 /**
  * Tenant SLA and scheduled reports in Chromium against the real server (issue 15 "Beyond the
- * anchors"): the SLA page shows the API's tenant figures for the demo fleet of this month, its Export
- * to Excel is a valid .xlsx with the same tenants; a company admin schedules a monthly report and
- * deletes it; a read-only user sees only its tenant and no schedules.
+ * anchors"): /analytics links to both pages; the SLA page shows the API's tenant figures for the demo
+ * fleet of this month, its Export to Excel is a valid .xlsx with the same tenants; a company admin
+ * schedules a monthly report (all five kinds offered) and deletes it; a read-only user sees only its
+ * tenant and no schedules.
  */
 import { analyticsSlaEndpoints, type SlaReportReply } from '@towerwatch/contract';
-import { tenantLabel } from '@towerwatch/domain';
+import { SCHEDULED_REPORT_KIND_LABELS, SCHEDULED_REPORT_KINDS, tenantLabel } from '@towerwatch/domain';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +23,28 @@ async function openSla(page: Page) {
   await navigateInApp(page, '/analytics/sla');
   await tenantTable(page).waitFor();
 }
+
+describe('from /analytics', () => {
+  it('reaches the tenant SLA report and the scheduled reports through their links', async () => {
+    await withPage('ktbl', async (page) => {
+      await navigateInApp(page, '/analytics');
+      await page.getByRole('link', { name: 'Tenant SLA report' }).click();
+      await page.waitForURL('**/analytics/sla**');
+      await tenantTable(page).waitFor();
+      await navigateInApp(page, '/analytics');
+      await page.getByRole('link', { name: 'Scheduled reports' }).click();
+      await page.waitForURL('**/analytics/schedules');
+      await page.getByRole('table', { name: 'Schedules' }).waitFor();
+      // The server produces every kind: the form offers all five, none greyed out.
+      await page.getByLabel('Report', { exact: true }).first().click();
+      const options = page.getByRole('option');
+      await expect
+        .poll(() => options.allTextContents())
+        .toEqual(SCHEDULED_REPORT_KINDS.map((k) => SCHEDULED_REPORT_KIND_LABELS[k]));
+      expect(await page.locator('[role="option"][data-combobox-disabled]').count()).toBe(0);
+    });
+  });
+});
 
 describe('tenant SLA report', () => {
   it("shows the API's figures per tenant and exports them as a real .xlsx", async () => {

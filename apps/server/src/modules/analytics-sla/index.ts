@@ -5,8 +5,11 @@
 import { SCHEDULED_REPORT_KIND_LABELS, SLA_DEFAULT_TARGET } from '@towerwatch/domain';
 import type { Kernel, ServerModule } from '../../kernel/types.ts';
 import { xlsxBuffer } from '../../kernel/xlsx/index.ts';
+import type { AnalyticsModuleServices } from '../analytics/index.ts';
 import type { SiteModuleServices } from '../site/index.ts';
 import type { TelegramModuleServices } from '../telegram/index.ts';
+import type { UsersModuleServices } from '../users/index.ts';
+import { analyticsProducers } from './analytics-producers.ts';
 import { registerAnalyticsSlaRoutes } from './analytics-sla.routes.ts';
 import { createReportJob, type ReportJob } from './report-job.ts';
 import { createSchedulesRepository } from './schedules.repository.ts';
@@ -26,7 +29,12 @@ export interface AnalyticsSlaModuleServices {
 
 export function createAnalyticsSlaModule(
   kernel: Kernel,
-  deps: { site: SiteModuleServices; telegram: TelegramModuleServices },
+  deps: {
+    site: SiteModuleServices;
+    telegram: TelegramModuleServices;
+    analytics: AnalyticsModuleServices;
+    users: UsersModuleServices;
+  },
 ): ServerModule<AnalyticsSlaModuleServices> {
   const sla = createSlaService({
     repo: createSlaRepository(kernel.pool),
@@ -34,6 +42,11 @@ export function createAnalyticsSlaModule(
     clock: kernel.clock,
   });
   const producers: ReportProducers = {
+    ...analyticsProducers({
+      reports: deps.analytics.reports,
+      findUser: (uid) => deps.users.repository.findByUid(uid),
+      clock: kernel.clock,
+    }),
     sla: async (ctx) => {
       const target = ctx.params.target ?? SLA_DEFAULT_TARGET;
       const result = await sla.produce({

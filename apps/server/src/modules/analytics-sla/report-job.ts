@@ -51,6 +51,7 @@ export function createReportJob(deps: ReportJobDeps) {
               tenants: schedule.tenants,
               params: schedule.params,
               month,
+              createdBy: schedule.created_by,
             });
             const id = await repo.insertReport({ schedule, month, ...product, at: deps.clock.now() });
             return id === null ? null : { id, product };

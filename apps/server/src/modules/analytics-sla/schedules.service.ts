@@ -37,14 +37,13 @@ export interface ReportContext {
   tenants: readonly string[];
   params: ReportScheduleParams;
   month: string;
+  /** The schedule's creator (the analytics reports are answered for them). */
+  createdBy: string;
 }
 
 export type ReportProducer = (ctx: ReportContext) => Promise<ReportProduct>;
 
-/**
- * The producers by kind. TODO(issue 15): the dg, mains, battery and temperature producers come with the
- * analytics report services (h/analytics-server); until then only `sla` can be scheduled.
- */
+/** The producers by kind (the module registers all five; a kind without one cannot be scheduled). */
 export type ReportProducers = Partial<Record<ScheduledReportKind, ReportProducer>>;
 
 export interface SchedulesServiceDeps {
@@ -97,7 +96,7 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
       if (!deps.producers[body.kind]) {
         throw new ValidationError(
           'body.kind',
-          `body.kind: ${SCHEDULED_REPORT_KIND_LABELS[body.kind]} cannot be scheduled yet (only the tenant SLA report)`,
+          `body.kind: ${SCHEDULED_REPORT_KIND_LABELS[body.kind]} cannot be scheduled on this server`,
         );
       }
       if (body.params.target !== undefined && body.kind !== 'sla') {

@@ -1,7 +1,8 @@
 /**
  * Scheduled reports on both databases: the admin-only rule, company and tenant scoping, bad input
  * naming the field, and the monthly job — the previous month's report once per schedule even with two
- * runs at the same time, delivered to the company's groups when a messenger sends, the .xlsx read back.
+ * runs at the same time, delivered to the company's groups when a messenger sends, the .xlsx read back;
+ * an analytics kind (mains) produced for the schedule's creator and tenant, its workbook read back.
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,7 +51,7 @@ describe('report schedules', () => {
     expect(created.json().schedule).toMatchObject({ kind: 'sla', params: { target: 99 }, lastMonth: null });
     const listed = (await call('GET', '/analytics/report-schedules', 'super')).json();
     expect(listed.items.map((s: { id: number }) => s.id)).toEqual([scheduleId]);
-    expect(listed.kinds).toEqual(['sla']);
+    expect(listed.kinds).toEqual(['dg', 'mains', 'battery', 'temperature', 'sla']);
     expect((await call('GET', '/analytics/report-schedules', 'ftb')).json().items).toEqual([]);
     expect((await call('DELETE', `/analytics/report-schedules/${scheduleId}`, 'ftb')).statusCode).toBe(404);
   });
@@ -64,7 +65,7 @@ describe('report schedules', () => {
   it('refuses bad input with 400 naming the field', async () => {
     for (const [body, field] of [
       [{ kind: 'weekly' }, 'kind'],
-      [{ kind: 'dg' }, 'kind'],
+      [{ kind: 'dg', params: { target: 99 } }, 'target'],
       [{ kind: 'sla', params: { target: 'high' } }, 'target'],
       [{ kind: 'sla', params: { tenant: 'nobody' } }, 'tenant'],
       [{ kind: 'sla', params: { colour: 'red' } }, 'colour'],
@@ -135,5 +136,52 @@ describe('the monthly job', () => {
       deleted: true,
     });
     expect((await call('GET', '/analytics/scheduled-reports')).json().items[0].scheduleId).toBeNull();
+  });
+});
+
+describe('an analytics report (mains) on a schedule', () => {
+  it("produces the previous month's mains report for the schedule's tenant, a real .xlsx", async () => {
+    t.clock.set(at('2020-04-02T09:00'));
+    const created = await call('POST', '/analytics/report-schedules', 'ktbl', {
+      kind: 'mains',
+      params: { tenant: 'robi' },
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().schedule.id;
+    // KT-1 without mains for robi 90 minutes in April.
+    await buildEvent(t.pool, {
+      siteUid: KT1,
+      name: 'mains_fail',
+      tenant: 'robi',
+      time: at('2020-04-05T10:00'),
+    });
+    await buildEvent(t.pool, {
+      siteUid: KT1,
+      name: 'mains_fail',
+      tenant: 'robi',
+      time: at('2020-04-05T11:30'),
+      active: false,
+    });
+    t.clock.set(at('2020-05-01T00:30'));
+    // Due for April: this schedule and the SLA one made on April 1st.
+    expect(await t.container.services.analyticsSla.reportJob.runDue()).toBe(2);
+    const list = (await call('GET', '/analytics/scheduled-reports?month=2020-04')).json();
+    const mains = list.items.find((r: { scheduleId: number | null }) => r.scheduleId === id);
+    expect(mains).toMatchObject({ kind: 'mains', month: '2020-04' });
+    expect(mains.fileName).toBe('mains-report-2020-04-01-2020-05-01.xlsx');
+    const file = await call('GET', `/analytics/scheduled-reports/${mains.id}/file`);
+    expect(file.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['Mains', 'Tenants', 'Parameters']);
+    const sheet = book.getWorksheet('Mains');
+    expect(sheet?.getRow(1).getCell(5).value).toBe('Outage (min)');
+    const kt1 = sheet?.getRow(2);
+    expect(kt1?.getCell(1).value).toBe(KT1);
+    expect(kt1?.getCell(5).value).toBe(90);
+    expect(book.getWorksheet('Tenants')?.getRow(2).getCell(1).value).toBe('robi');
+    const params = book.getWorksheet('Parameters');
+    const tenantRow = params?.getRows(1, params.rowCount)?.find((r) => r.getCell(1).value === 'Tenant');
+    expect(tenantRow?.getCell(2).value).toBe('robi');
   });
 });

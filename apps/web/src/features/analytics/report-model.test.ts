@@ -9,6 +9,8 @@ import {
   formatNumber,
   formatPeriod,
   hasCompare,
+  hasData,
+  previousOf,
   reportQuery,
 } from './report-model.ts';
 
@@ -75,6 +77,17 @@ describe('figures', () => {
     expect(formatChange(change(7.5, 10), hours)).toBe('−2.5 h (−25%)');
     expect(formatChange(change(4, 4), hours)).toBe('no change');
     expect(formatChange(change(5, 0), hours)).toBe('+5 h');
+  });
+
+  it('takes a compared period without data (all gap) as no data, not as zeros', () => {
+    const empty = { dgRunHours: 0, completenessPct: 0 };
+    const some = { dgRunHours: 0, completenessPct: 12.5 };
+    expect(hasData(null)).toBe(false);
+    expect(hasData(empty)).toBe(false);
+    expect(hasData(some)).toBe(true);
+    expect(previousOf({ previous: empty })).toBeNull();
+    expect(previousOf({ previous: some })).toBe(some);
+    expect(previousOf({ previous: null })).toBeNull();
   });
 
   it('formats minutes, numbers and periods', () => {

@@ -134,6 +134,19 @@ export function exportFileName(kind: ReportKind, scope: string, now: Date): stri
   return `${name.replace(UNSAFE_IN_FILE_NAMES, ' ').replace(/\s+/g, ' ').trim()}.xlsx`;
 }
 
+/**
+ * Whether a period's figures rest on any data: a compared period from before the sites' first records
+ * is all gap (docs/requirements.md#analytics), its zeros are "no data", not "nothing happened".
+ */
+export function hasData(figures: { completenessPct: number } | null | undefined): boolean {
+  return figures !== null && figures !== undefined && figures.completenessPct > 0;
+}
+
+/** A row's compared figures, or null when the compared period has no data for it. */
+export function previousOf<P extends { completenessPct: number }>(row: { previous: P | null }): P | null {
+  return hasData(row.previous) ? row.previous : null;
+}
+
 /** The change from `previous` to `current`: the difference and, when the previous is not 0, in percent. */
 export function change(
   current: number | null,

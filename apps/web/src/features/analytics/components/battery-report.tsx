@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { ChartCard } from '../../../ui/chart-card.tsx';
 import type { SortableColumn } from '../../../ui/sortable-table.tsx';
 import { siteBarsOption } from '../report-charts.ts';
-import { formatMinutes, formatNumber } from '../report-model.ts';
+import { formatMinutes, formatNumber, hasData, previousOf } from '../report-model.ts';
 import { completenessColumn, FigureCards, PreviousCell, ReportTable, siteColumns } from './report-parts.tsx';
 
 const hours = (v: number) => formatNumber(v, 1, 'h');
@@ -66,12 +66,12 @@ function columns(compare: boolean): SortableColumn<BatteryReportRow>[] {
           {
             key: 'onBatteryPrevious',
             label: 'On battery before',
-            value: (r: BatteryReportRow) => r.previous?.onBatteryMinutes ?? null,
+            value: (r: BatteryReportRow) => previousOf(r)?.onBatteryMinutes ?? null,
             align: 'right' as const,
             render: (r: BatteryReportRow) => (
               <PreviousCell
                 current={r.onBatteryMinutes}
-                previous={r.previous?.onBatteryMinutes}
+                previous={previousOf(r)?.onBatteryMinutes}
                 format={formatMinutes}
               />
             ),
@@ -107,6 +107,7 @@ export function BatteryReport({ reply, compare }: { reply: BatteryReportReply; c
     <Stack gap="md">
       <FigureCards
         compare={compare}
+        previousEmpty={!hasData(p)}
         figures={[
           {
             label: `Backup below ${threshold} h`,

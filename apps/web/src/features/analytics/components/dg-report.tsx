@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { ChartCard } from '../../../ui/chart-card.tsx';
 import type { SortableColumn } from '../../../ui/sortable-table.tsx';
 import { siteBarsOption } from '../report-charts.ts';
-import { formatNumber } from '../report-model.ts';
+import { formatNumber, hasData, previousOf } from '../report-model.ts';
 import { completenessColumn, FigureCards, PreviousCell, ReportTable, siteColumns } from './report-parts.tsx';
 
 const hours = (v: number) => formatNumber(v, 1, 'h');
@@ -27,10 +27,10 @@ function columns(compare: boolean): SortableColumn<DgReportRow>[] {
           {
             key: 'dgPrevious',
             label: 'DG hours before',
-            value: (r: DgReportRow) => r.previous?.dgRunHours ?? null,
+            value: (r: DgReportRow) => previousOf(r)?.dgRunHours ?? null,
             align: 'right' as const,
             render: (r: DgReportRow) => (
-              <PreviousCell current={r.dgRunHours} previous={r.previous?.dgRunHours} format={hours} />
+              <PreviousCell current={r.dgRunHours} previous={previousOf(r)?.dgRunHours} format={hours} />
             ),
           },
         ]
@@ -65,7 +65,7 @@ export function DgReport({ reply, compare }: { reply: DgReportReply; compare: bo
       siteBarsOption(
         [...rows]
           .sort((a, b) => b.dgRunHours - a.dgRunHours)
-          .map((r) => ({ name: r.siteName, value: r.dgRunHours, previous: r.previous?.dgRunHours })),
+          .map((r) => ({ name: r.siteName, value: r.dgRunHours, previous: previousOf(r)?.dgRunHours })),
         {
           unit: 'h',
           series: 'DG run hours',
@@ -82,6 +82,7 @@ export function DgReport({ reply, compare }: { reply: DgReportReply; compare: bo
     <Stack gap="md">
       <FigureCards
         compare={compare}
+        previousEmpty={!hasData(p)}
         figures={[
           {
             label: 'DG run hours',

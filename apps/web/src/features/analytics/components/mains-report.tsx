@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { ChartCard } from '../../../ui/chart-card.tsx';
 import type { SortableColumn } from '../../../ui/sortable-table.tsx';
 import { availabilityDaysOption } from '../report-charts.ts';
-import { formatMinutes, formatNumber } from '../report-model.ts';
+import { formatMinutes, formatNumber, hasData, previousOf } from '../report-model.ts';
 import {
   completenessColumn,
   FigureCards,
@@ -31,12 +31,12 @@ function columns(compare: boolean, dailyAvg: number | null): SortableColumn<Main
           {
             key: 'availabilityPrevious',
             label: 'Availability before',
-            value: (r: MainsReportRow) => r.previous?.availabilityPct ?? null,
+            value: (r: MainsReportRow) => previousOf(r)?.availabilityPct ?? null,
             align: 'right' as const,
             render: (r: MainsReportRow) => (
               <PreviousCell
                 current={r.availabilityPct}
-                previous={r.previous?.availabilityPct}
+                previous={previousOf(r)?.availabilityPct}
                 format={percent}
                 points
               />
@@ -82,6 +82,7 @@ export function MainsReport({ reply, compare }: { reply: MainsReportReply; compa
     <Stack gap="md">
       <FigureCards
         compare={compare}
+        previousEmpty={!hasData(p)}
         figures={[
           {
             label: 'Availability',

@@ -21,12 +21,23 @@ export interface Figure {
   points?: boolean;
 }
 
-/** The summary row of a report. */
-export function FigureCards({ figures, compare }: { figures: readonly Figure[]; compare: boolean }) {
+/**
+ * The summary row of a report. `previousEmpty`: the compared period has no data (before the sites'
+ * first records): the cards say so instead of a change from zeros.
+ */
+export function FigureCards({
+  figures,
+  compare,
+  previousEmpty = false,
+}: {
+  figures: readonly Figure[];
+  compare: boolean;
+  previousEmpty?: boolean;
+}) {
   return (
     <SimpleGrid cols={{ base: 2, md: figures.length }} spacing="sm">
       {figures.map((figure) => {
-        const raw = compare ? change(figure.value, figure.previous) : null;
+        const raw = compare && !previousEmpty ? change(figure.value, figure.previous) : null;
         const delta = raw && figure.points ? { ...raw, percent: null } : raw;
         const good =
           delta && delta.diff !== 0 && figure.better ? delta.diff > 0 === (figure.better === 'up') : null;
@@ -42,6 +53,10 @@ export function FigureCards({ figures, compare }: { figures: readonly Figure[]; 
                   {figure.previous === null || figure.previous === undefined
                     ? '—'
                     : figure.format(figure.previous)}
+                </Text>
+              ) : compare && previousEmpty ? (
+                <Text span size="xs" c="dimmed">
+                  no data in the compared period
                 </Text>
               ) : undefined
             }
@@ -165,7 +180,7 @@ export function Flag({ on, children }: { on: boolean | null; children: ReactNode
   );
 }
 
-/** A compared figure: the previous value and the change, for a table cell. */
+/** A compared figure: the previous value and the change, for a table cell ('no data' without one). */
 export function PreviousCell({
   current,
   previous,
@@ -178,7 +193,13 @@ export function PreviousCell({
   /** A percentage already: the change in points only. */
   points?: boolean;
 }) {
-  if (previous === null || previous === undefined) return <>—</>;
+  if (previous === null || previous === undefined) {
+    return (
+      <Text span size="sm" c="dimmed">
+        no data
+      </Text>
+    );
+  }
   const raw = change(current, previous);
   const delta = raw && points ? { ...raw, percent: null } : raw;
   return (

@@ -17,6 +17,7 @@ import {
   type ReportSettings,
   reportQuery,
   THRESHOLDS,
+  hasData,
 } from '../report-model.ts';
 import { BatteryReport } from './battery-report.tsx';
 import { DgReport } from './dg-report.tsx';
@@ -145,7 +146,8 @@ export function ReportsView({ siteUid, scopeName, tenants, fixedTenant = null }:
 
 function periodText({ reply }: ReportReply): string {
   const period = formatPeriod(reply.period);
-  const before = reply.comparePeriod ? ` · compared with ${formatPeriod(reply.comparePeriod)}` : '';
+  const empty = reply.comparePeriod && !hasData(reply.previousTotals) ? ' (no data then)' : '';
+  const before = reply.comparePeriod ? ` · compared with ${formatPeriod(reply.comparePeriod)}${empty}` : '';
   const tenant = reply.tenant ? ` · ${tenantLabel(reply.tenant)}` : '';
   return `${period}${before}${tenant}`;
 }
