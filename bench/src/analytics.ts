@@ -10,9 +10,10 @@ import { analyticsEndpoints } from '@towerwatch/contract';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num } from './lib/cli.ts';
 import { loadFleet } from './lib/dataset.ts';
+import { timeReportRequests } from './lib/report-requests.ts';
 import { printTable, startResult } from './lib/results.ts';
 import { login, type ServerHandle, startServer } from './lib/server.ts';
-import { errorText, type Percentiles, percentiles } from './lib/util.ts';
+import { errorText, type Percentiles } from './lib/util.ts';
 
 const DAY = 86_400_000;
 
@@ -76,34 +77,12 @@ async function loadHourly(server: ServerHandle, from: Date, days: number, sites:
 }
 
 async function measure(server: ServerHandle, token: string, url: string, requests: number, xlsx: boolean) {
-  const times: number[] = [];
-  let status = 0;
-  let bytes = 0;
-  let sites: number | null = null;
-  let peak = server.rssMb();
-  const timer = setInterval(() => {
-    peak = Math.max(peak, server.rssMb());
-  }, 50);
-  try {
-    for (let i = 0; i < requests; i++) {
-      const t0 = performance.now();
-      const res = await fetch(`${server.baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
-      const body = Buffer.from(await res.arrayBuffer());
-      times.push(performance.now() - t0);
-      status = res.status;
-      bytes = body.length;
-      if (!xlsx && res.ok) sites = (JSON.parse(body.toString('utf8')) as { sites: unknown[] }).sites.length;
-    }
-  } finally {
-    clearInterval(timer);
-  }
-  return {
-    status,
-    sites,
-    replyKB: Math.round(bytes / 102.4) / 10,
-    latencyMs: percentiles(times),
-    peakRssMb: peak,
-  };
+  const { body, ...timing } = await timeReportRequests(server, token, url, requests);
+  const sites =
+    !xlsx && timing.status >= 200 && timing.status < 300
+      ? (JSON.parse(body.toString('utf8')) as { sites: unknown[] }).sites.length
+      : null;
+  return { ...timing, sites };
 }
 
 export const analyticsBenchmark: Benchmark = {

@@ -10,9 +10,10 @@ import { analyticsSlaEndpoints } from '@towerwatch/contract';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num } from './lib/cli.ts';
 import { loadFleet } from './lib/dataset.ts';
+import { timeReportRequests } from './lib/report-requests.ts';
 import { printTable, startResult } from './lib/results.ts';
 import { login, type ServerHandle, startServer } from './lib/server.ts';
-import { errorText, type Percentiles, percentiles } from './lib/util.ts';
+import { errorText, type Percentiles } from './lib/util.ts';
 
 const DAY = 86_400_000;
 
@@ -38,28 +39,6 @@ async function loadPeriods(
     [name, from, at, minutes, days, tenantLess],
   );
   return res.rowCount ?? 0;
-}
-
-async function measure(server: ServerHandle, token: string, url: string, requests: number) {
-  const times: number[] = [];
-  let status = 0;
-  let bytes = 0;
-  let peak = server.rssMb();
-  const timer = setInterval(() => {
-    peak = Math.max(peak, server.rssMb());
-  }, 50);
-  try {
-    for (let i = 0; i < requests; i++) {
-      const t0 = performance.now();
-      const res = await fetch(`${server.baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
-      bytes = (await res.arrayBuffer()).byteLength;
-      times.push(performance.now() - t0);
-      status = res.status;
-    }
-  } finally {
-    clearInterval(timer);
-  }
-  return { status, replyKB: Math.round(bytes / 102.4) / 10, latencyMs: percentiles(times), peakRssMb: peak };
 }
 
 export const slaBenchmark: Benchmark = {
@@ -99,7 +78,8 @@ export const slaBenchmark: Benchmark = {
       const range = `from_time=${from.toISOString()}&until_time=${until.toISOString()}`;
       for (const format of ['json', 'xlsx'] as const) {
         const url = `${analyticsSlaEndpoints.slaReport.path}?${range}${format === 'xlsx' ? '&excel=yes' : ''}`;
-        calls.push({ format, ...(await measure(server, token, url, requests)) });
+        const { body: _body, ...timing } = await timeReportRequests(server, token, url, requests);
+        calls.push({ format, ...timing });
       }
     } catch (err) {
       error = errorText(err);
