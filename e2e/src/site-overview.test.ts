@@ -184,8 +184,10 @@ describe('live routing to the site modules', () => {
           timeout: 20_000,
         })
         .toBeGreaterThan(0);
-      // …and /mains does not take it.
+      // …and /mains does not take it. (Wait for the mains page itself: the overview's list has the same
+      // name and shows Mains Fail too, so it could otherwise be read before it is replaced.)
       await navigateInApp(page, '/mains');
+      await page.getByTestId('phase-chart').or(page.getByTestId('phase-chart-empty')).first().waitFor();
       await routed.getByText('Mains Fail', { exact: true }).first().waitFor();
       expect(await routed.getByText('Door Open').count()).toBe(0);
     });
