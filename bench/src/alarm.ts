@@ -234,6 +234,8 @@ export const alarmBenchmark: Benchmark = {
         'p95 ms': r.latencyMs.p95,
         'p99 ms': r.latencyMs.p99,
         'max ms': r.latencyMs.max,
+        'loop p99 ms': r.load?.eventLoopDelayP99Ms ?? null,
+        'loop max ms': r.load?.eventLoopDelayMaxMs ?? null,
         result: r.ok ? 'ok' : `FAIL ${r.error}`,
       })),
     );

@@ -12,7 +12,13 @@ import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num, warmEnabled } from './lib/cli.ts';
 import { printTable, startResult } from './lib/results.ts';
 import { startLoadedServer, WARM_TIMEOUT_MS } from './lib/rig.ts';
-import { internalMqttCredentials, login, type ServerHandle, serverCpuSeconds } from './lib/server.ts';
+import {
+  eventLoopDelay,
+  internalMqttCredentials,
+  login,
+  type ServerHandle,
+  serverCpuSeconds,
+} from './lib/server.ts';
 import { BENCH_ROOT, errorText, type Percentiles, sleep } from './lib/util.ts';
 import type { WsChildMessage, WsParentMessage } from './load/ws-clients.ts';
 
@@ -39,6 +45,10 @@ interface FanoutStep {
   latencyMs: Percentiles;
   serverRssMb: number;
   socketsClosed: number;
+  /** The server's event-loop delay while the step's events were published (ms; null: not readable). */
+  eventLoopDelayP50Ms: number | null;
+  eventLoopDelayP99Ms: number | null;
+  eventLoopDelayMaxMs: number | null;
 }
 
 interface FanoutRun {
@@ -211,6 +221,7 @@ async function runFanoutOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind):
       let expected = 0;
       let published = 0;
       let maxRss = server.rssMb();
+      await eventLoopDelay(server.baseUrl); // a new event-loop delay window for this step
       const cpuStart = serverCpuSeconds(server);
       const stepStart = performance.now();
       while (performance.now() - stepStart < stepMs) {
@@ -230,6 +241,7 @@ async function runFanoutOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind):
         maxRss = Math.max(maxRss, server.rssMb());
         await sleep(10);
       }
+      const delay = await eventLoopDelay(server.baseUrl);
       run.serverCores = [
         ...(run.serverCores ?? []),
         Math.round(((serverCpuSeconds(server) - cpuStart) / ((performance.now() - stepStart) / 1000)) * 100) /
@@ -273,6 +285,9 @@ async function runFanoutOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind):
         latencyMs: percentilesOfHistogram(histogram),
         serverRssMb: maxRss,
         socketsClosed: reports.reduce((s, r) => s + r.closed, 0),
+        eventLoopDelayP50Ms: delay?.p50Ms ?? null,
+        eventLoopDelayP99Ms: delay?.p99Ms ?? null,
+        eventLoopDelayMaxMs: delay?.maxMs ?? null,
       };
       run.steps.push(step);
       console.log(
@@ -325,6 +340,8 @@ export const fanoutBenchmark: Benchmark = {
           'p95 ms': s.latencyMs.p95,
           'p99 ms': s.latencyMs.p99,
           'rss MB': s.serverRssMb,
+          'loop p99 ms': s.eventLoopDelayP99Ms,
+          'loop max ms': s.eventLoopDelayMaxMs,
         })),
       ),
     );

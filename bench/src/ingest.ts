@@ -43,6 +43,8 @@ export interface IngestRun {
     serverCores: number;
     dbCores: number;
     serverRssMb: number;
+    eventLoopDelayP99Ms: number | null;
+    eventLoopDelayMaxMs: number | null;
   } | null;
 }
 
@@ -148,6 +150,8 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
           serverCores: best.serverCores,
           dbCores: best.dbCores,
           serverRssMb: best.serverRssMb,
+          eventLoopDelayP99Ms: best.eventLoopDelayP99Ms,
+          eventLoopDelayMaxMs: best.eventLoopDelayMaxMs,
         }
       : null;
     run.ok = true;
@@ -200,6 +204,8 @@ export const ingestBenchmark: Benchmark = {
               'db cores': s.dbCores,
               'load cores': s.loadGeneratorCores,
               'rss MB': s.serverRssMb,
+              'loop p99 ms': s.eventLoopDelayP99Ms,
+              'loop max ms': s.eventLoopDelayMaxMs,
               result: s.pass ? 'pass' : `FAIL ${s.reason}`,
             })),
       ),

@@ -67,6 +67,8 @@ if (ingest) {
         'server cores',
         'db cores',
         'load-gen cores',
+        'loop p99 ms',
+        'loop max ms',
         'result',
       ],
       r.steps.map((s: Any) => [
@@ -79,6 +81,8 @@ if (ingest) {
         s.serverCores,
         s.dbCores,
         s.loadGeneratorCores,
+        s.eventLoopDelayP99Ms,
+        s.eventLoopDelayMaxMs,
         s.pass ? 'pass' : `fail: ${s.reason}`,
       ]),
     );
@@ -89,7 +93,19 @@ const alarm = read('alarm') as Any;
 if (alarm) {
   console.log(`### Alarm latency (${alarm.size}, ${alarm.startedAt})\n`);
   table(
-    ['broker', 'database', 'load msg/s', 'load lost', 'probes', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
+    [
+      'broker',
+      'database',
+      'load msg/s',
+      'load lost',
+      'probes',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'max ms',
+      'loop p99 ms',
+      'loop max ms',
+    ],
     alarm.runs.map((r: Any) => [
       r.broker,
       r.db,
@@ -100,6 +116,8 @@ if (alarm) {
       r.latencyMs.p95,
       r.latencyMs.p99,
       r.error ? `error: ${r.error}` : r.latencyMs.max,
+      r.load?.eventLoopDelayP99Ms,
+      r.load?.eventLoopDelayMaxMs,
     ]),
   );
 }
@@ -144,6 +162,8 @@ if (fanout) {
         'p95 ms',
         'p99 ms',
         'server RSS MB',
+        'loop p99 ms',
+        'loop max ms',
       ],
       r.steps.map((s: Any) => [
         s.targetEventsPerS,
@@ -154,6 +174,8 @@ if (fanout) {
         s.latencyMs.p95,
         s.latencyMs.p99,
         s.serverRssMb,
+        s.eventLoopDelayP99Ms,
+        s.eventLoopDelayMaxMs,
       ]),
     );
   }

@@ -68,6 +68,8 @@ describe.concurrent('benchmarks in their tiny configuration', { timeout: 160_000
         lostMessages: expect.any(Number),
         serverCores: expect.any(Number),
         latencyMs: percentileShape,
+        eventLoopDelayP99Ms: expect.any(Number),
+        eventLoopDelayMaxMs: expect.any(Number),
         pass: expect.any(Boolean),
       });
     }
@@ -83,6 +85,7 @@ describe.concurrent('benchmarks in their tiny configuration', { timeout: 160_000
       }
       expect(run.probesSent).toBeGreaterThan(0);
       expect(run.latencyMs).toMatchObject({ ...percentileShape, p95: expect.anything() });
+      expect(run.load).toMatchObject({ eventLoopDelayP99Ms: expect.any(Number) });
     }
   });
 
@@ -129,6 +132,7 @@ describe.concurrent('benchmarks in their tiny configuration', { timeout: 160_000
         deliveriesPerS: expect.any(Number),
         expectedSiteEvents: expect.any(Number),
         latencyMs: percentileShape,
+        eventLoopDelayP99Ms: expect.any(Number),
       });
     }
   });

@@ -10,7 +10,7 @@ import { type FleetLoad, loadFleet } from './dataset.ts';
 import { coresUsed, sampleCpu } from './proc.ts';
 import { persistedCounts, ProbeTracker, waitDrained } from './persisted.ts';
 import { type PublisherPool, startPublishers } from './publishers.ts';
-import { internalMqttCredentials, type ServerHandle, startServer } from './server.ts';
+import { eventLoopDelay, internalMqttCredentials, type ServerHandle, startServer } from './server.ts';
 import { errorText, type Percentiles, sleep } from './util.ts';
 
 /** How long the warm-up may take to be processed, per size. */
@@ -122,6 +122,13 @@ export interface StepResult {
   serverRssMb: number;
   dbRssMb: number;
   /**
+   * The server's event-loop delay while publishing (ms; GET /metrics, window reset at the step's
+   * start): how long the main thread held up timers and I/O. Null when not readable.
+   */
+  eventLoopDelayP50Ms: number | null;
+  eventLoopDelayP99Ms: number | null;
+  eventLoopDelayMaxMs: number | null;
+  /**
    * What the server's database connections were doing, sampled every 200 ms while publishing:
    * average number of connections per `state` / wait event (`active:cpu` = running a query).
    */
@@ -152,6 +159,8 @@ export async function runStep(rig: Rig, o: StepOptions): Promise<StepResult> {
     maxRss = Math.max(maxRss, server.rssMb());
   }, 500);
   tracker.start();
+  // Starts a new event-loop delay window on the server (this reading covers the time before the step).
+  await eventLoopDelay(server.baseUrl);
   const activity = new Map<string, number>();
   let activitySamples = 0;
   let sampling = true;
@@ -171,6 +180,7 @@ export async function runStep(rig: Rig, o: StepOptions): Promise<StepResult> {
     }
   })();
   const totals = await publishers.run(o.rate, o.durationMs, { onProbes: tracker.add, probeEvery });
+  const delay = await eventLoopDelay(server.baseUrl);
   sampling = false;
   await sampler;
   const after = [sampleCpu(pids), sampleCpu(dbPids), sampleCpu(loadPids)] as const;
@@ -215,6 +225,9 @@ export async function runStep(rig: Rig, o: StepOptions): Promise<StepResult> {
     loadGeneratorCores: coresUsed(before[2], after[2]),
     serverRssMb: maxRss,
     dbRssMb: maxDbRss,
+    eventLoopDelayP50Ms: delay?.p50Ms ?? null,
+    eventLoopDelayP99Ms: delay?.p99Ms ?? null,
+    eventLoopDelayMaxMs: delay?.maxMs ?? null,
     dbActivity: Object.fromEntries(
       [...activity.entries()]
         .sort((a, b) => b[1] - a[1])

@@ -13,7 +13,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { authEndpoints } from '@towerwatch/contract';
+import { authEndpoints, EVENT_LOOP_DELAY_METRICS, type EventLoopDelayWindow } from '@towerwatch/contract';
 import pg from 'pg';
 import type { BrokerKind, DbKind } from './cli.ts';
 import { cpuSeconds, descendants, rssMb } from './proc.ts';
@@ -268,7 +268,7 @@ export async function login(baseUrl: string, username: string, password = 'tower
   return body.access_token;
 }
 
-/** Ingest counters from GET /metrics (Prometheus text). */
+/** Ingest counters and gauges from GET /metrics (Prometheus text; a scrape starts a new event-loop window). */
 export async function ingestMetrics(baseUrl: string): Promise<Record<string, number>> {
   const res = await fetch(`${baseUrl}/metrics`);
   if (!res.ok) throw new Error(`/metrics: ${res.status}`);
@@ -279,6 +279,29 @@ export async function ingestMetrics(baseUrl: string): Promise<Record<string, num
     if (key && value !== undefined) out[key] = Number(value);
   }
   return out;
+}
+
+/**
+ * The server's event-loop delay (ms) since the previous scrape of GET /metrics, which starts a new
+ * window: read once before a step (discarded) and once at its end. Null when /metrics cannot be read.
+ */
+export async function eventLoopDelay(baseUrl: string): Promise<EventLoopDelayWindow | null> {
+  try {
+    const m = await ingestMetrics(baseUrl);
+    const value = (name: string) => {
+      const v = m[name];
+      return v === undefined || Number.isNaN(v) ? null : v;
+    };
+    return {
+      p50Ms: value(EVENT_LOOP_DELAY_METRICS.p50Ms),
+      p99Ms: value(EVENT_LOOP_DELAY_METRICS.p99Ms),
+      maxMs: value(EVENT_LOOP_DELAY_METRICS.maxMs),
+      meanMs: value(EVENT_LOOP_DELAY_METRICS.meanMs),
+      samples: value(EVENT_LOOP_DELAY_METRICS.samples) ?? 0,
+    };
+  } catch {
+    return null;
+  }
 }
 
 /** A SHA-256 hex digest (short ids). */

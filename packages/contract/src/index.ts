@@ -15,6 +15,7 @@ export * from './errors.ts';
 export * from './input.ts';
 export * from './legacy.ts';
 export * from './live.ts';
+export * from './metrics.ts';
 export * from './network.ts';
 export * from './oem.ts';
 export * from './power.ts';

@@ -1,4 +1,5 @@
 /** The ingest counters as Prometheus text: names, types and labels dashboards rely on. */
+import { EVENT_LOOP_DELAY_METRICS } from '@towerwatch/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { createIngestMetrics, metricsText } from './metrics.ts';
@@ -80,5 +81,16 @@ describe('GET /metrics', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(parse(res.body).values.device_messages_accepted_total).toBe(4);
+  });
+
+  it('serves the event-loop delay of the process as gauges in milliseconds', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { values, types } = parse((await t.app.inject({ method: 'GET', url: '/metrics' })).body);
+    for (const name of Object.values(EVENT_LOOP_DELAY_METRICS)) expect(types[name]).toBe('gauge');
+    expect(values[EVENT_LOOP_DELAY_METRICS.samples]).toBeGreaterThan(0);
+    expect(values[EVENT_LOOP_DELAY_METRICS.p99Ms]).toBeGreaterThanOrEqual(0);
+    expect(values[EVENT_LOOP_DELAY_METRICS.maxMs]).toBeGreaterThanOrEqual(
+      values[EVENT_LOOP_DELAY_METRICS.p99Ms] ?? Number.NaN,
+    );
   });
 });

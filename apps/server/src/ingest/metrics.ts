@@ -52,7 +52,10 @@ export interface IngestMetrics {
    * screen); flushed by the ingest role (device-rejections.ts).
    */
   byDevice: Map<string, DeviceRejections>;
-  /** The registry holding the counters above (one per container), rendered by {@link metricsText}. */
+  /**
+   * The registry holding the counters above (one per container), rendered by {@link metricsText}; the
+   * metrics route adds the event-loop delay gauges to it (kernel/event-loop-delay.ts).
+   */
   readonly registry: Registry;
 }
 
