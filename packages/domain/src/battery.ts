@@ -21,3 +21,25 @@ export function batteryClass(volts: number, dcLowVoltage: number = DEFAULT_DC_LO
   if (volts < BATTERY_CLASS_LIMITS.good) return 'good';
   return 'full';
 }
+
+/**
+ * The class a battery_terminal reading is counted in, or null when the counts leave it out (no value,
+ * or negative: no battery voltage measured). A site's class is the class of its lowest counted
+ * reading, so it can only move when the counted class of one of its readings moves.
+ */
+export function countedBatteryClass(
+  volts: number | null | undefined,
+  dcLowVoltage: number = DEFAULT_DC_LOW_VOLTAGE,
+): BatteryClass | null {
+  if (volts === null || volts === undefined || !(volts >= 0)) return null;
+  return batteryClass(volts, dcLowVoltage);
+}
+
+/** True when a battery_terminal reading going from `previous` to `next` can move its site's battery class. */
+export function batteryClassMoved(
+  previous: number | null | undefined,
+  next: number | null | undefined,
+  dcLowVoltage: number = DEFAULT_DC_LOW_VOLTAGE,
+): boolean {
+  return countedBatteryClass(previous, dcLowVoltage) !== countedBatteryClass(next, dcLowVoltage);
+}

@@ -3,7 +3,8 @@
  * values, access and rectifier records, command acknowledgements), published on the bus in order.
  */
 import { LIVE_EVENTS, liveMessage } from '@towerwatch/contract';
-import type { EventBus } from '../bus/bus.ts';
+import { batteryClassMoved } from '@towerwatch/domain';
+import type { EventBus, FocusedSites } from '../bus/bus.ts';
 import type { BatchWrites, EventRowOut } from './batch-writes.ts';
 import type { AckLiveMessage } from './commands.ts';
 import { pinUpdateEnvelopes, siteEventEnvelope, siteStatusEnvelope } from './live-messages.ts';
@@ -20,7 +21,19 @@ export interface SiteOut {
   ackMessages: AckLiveMessage[];
 }
 
-/** Live messages of one site's part of a committed batch; true when its dashboard counts may move. */
+/**
+ * Which dashboard counts of a site a batch may have moved: `status` (alarms, DC load) or `battery`
+ * (the class of a battery_terminal reading moved, docs/requirements.md#battery-classes).
+ */
+export interface CountsMoved {
+  status: boolean;
+  battery: boolean;
+}
+
+/**
+ * Live messages of one site's part of a committed batch; says which of its dashboard counts may move.
+ * `focusedSites`: every focused site of the deployment, when known (pin updates only for them).
+ */
 export function fanOut(
   bus: EventBus,
   so: SiteOut,
@@ -28,11 +41,15 @@ export function fanOut(
   writes: BatchWrites,
   accessIds: number[],
   accessCards: readonly { cardId: number | null; holderName: string | null }[] = [],
-): boolean {
+  focusedSites?: FocusedSites,
+): CountsMoved {
   const { site, state } = so.runtime;
   for (const row of events) bus.publish('live', siteEventEnvelope(site, row));
   if (so.statusChanged) bus.publish('live', siteStatusEnvelope(site, state));
-  for (const env of pinUpdateEnvelopes(site, state, so.pinUpdates)) bus.publish('live', env);
+  // Pin updates go only to sockets focused on the site: none are built when no socket is (and the
+  // process knows every socket, see docs/decisions.md "Pin updates only for focused sites").
+  if (!focusedSites || focusedSites.has(site.siteUid))
+    for (const env of pinUpdateEnvelopes(site, state, so.pinUpdates)) bus.publish('live', env);
   for (const i of so.access) {
     const a = writes.access[i];
     const id = accessIds[i];
@@ -74,7 +91,19 @@ export function fanOut(
       message: m,
     });
   }
-  // Dashboard counts read alarms, DC load and battery voltages: recount only when one of them moved.
-  const batteryMoved = so.pinUpdates.some((u) => u.configs.some((c) => c.type === 'battery_terminal'));
-  return so.statusChanged || batteryMoved;
+  // Dashboard counts read alarms, DC load and battery classes: recount only when one of them moved.
+  // Most battery readings keep their class (a float-charged battery stays full): no recount for them.
+  return {
+    status: so.statusChanged,
+    battery: batteryMoved(site.settings.thresholds.dcLowVoltage, so.pinUpdates),
+  };
+}
+
+/** True when a battery_terminal update of the batch moved its counted class (domain rule). */
+function batteryMoved(dcLowVoltage: number, updates: SiteOut['pinUpdates']): boolean {
+  return updates.some(
+    (u) =>
+      u.configs.some((c) => c.type === 'battery_terminal') &&
+      batteryClassMoved(u.previous, u.value, dcLowVoltage),
+  );
 }

@@ -174,6 +174,8 @@ export function createHubRegistry(deps: Pick<LiveHubDeps, 'siteUidsOf'>): HubReg
           lastCounts: new Map(),
           countsAt: 0,
           healthAt: 0,
+          batteryMoved: false,
+          batteryAt: 0,
           timer: null,
         };
         scopes.set(scopeKey, scope);

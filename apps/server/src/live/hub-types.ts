@@ -61,13 +61,18 @@ export interface LiveHubDeps {
   recheck?(caller: Caller): Promise<RecheckResult>;
   /** Uids of the sites the caller may see (docs/requirements.md#site-scope scoping). */
   siteUidsOf(caller: Caller): Promise<string[]>;
-  /** Dashboard counts of the caller (the status-counts service); omitted = no count pushes. */
-  countsOf?(caller: Caller): Promise<StatusCountsReply>;
+  /**
+   * Dashboard counts of the caller (the status-counts service); omitted = no count pushes.
+   * `freshBattery`: battery classes computed now, not answered from the service's cache (one moved).
+   */
+  countsOf?(caller: Caller, opts?: { freshBattery: boolean }): Promise<StatusCountsReply>;
   /** Device health counts of the caller (GET /site/healths counts); omitted = not pushed. */
   healthOf?(caller: Caller): Promise<LivePayload<typeof LIVE_EVENTS.RMS_DEVICE_HEALTH_COUNT>>;
   countsIntervalMs?: number;
   /** Device health counts are recomputed at most this often per scope (default 10 s). */
   healthIntervalMs?: number;
+  /** After a battery class moved, fresh battery classes are asked at most this often per scope (default 10 s). */
+  batteryIntervalMs?: number;
   loginTimeoutMs?: number;
   /** A socket with more unsent bytes than this is closed as too slow (default 4 MiB). */
   maxBufferedBytes?: number;
@@ -80,6 +85,8 @@ export interface LiveHub {
   size(): number;
   /** Number of scopes (distinct site sets and count computations) of the authenticated sockets. */
   scopes(): number;
+  /** True when a socket of this hub is focused on the site (a receiver of its pin updates). */
+  hasFocus(siteUid: string): boolean;
   close(): Promise<void>;
 }
 
@@ -100,6 +107,9 @@ export interface Scope {
   lastCounts: Map<string, string>;
   countsAt: number;
   healthAt: number;
+  /** A battery class of the scope moved since the last push with fresh battery classes (at `batteryAt`). */
+  batteryMoved: boolean;
+  batteryAt: number;
   timer: NodeJS.Timeout | null;
 }
 

@@ -5,7 +5,7 @@ import { buildCaller } from '../auth/caller.ts';
 import { createInProcessBus } from '../bus/in-process-bus.ts';
 import { createManualClock } from '../clock.ts';
 import type { UserRecord } from '../auth/user-record.ts';
-import { createLiveHub, type HubSocket } from './live-hub.ts';
+import { createLiveHub, type HubSocket, type LiveHubDeps } from './live-hub.ts';
 
 class FakeSocket extends EventEmitter implements HubSocket {
   readyState = 1;
@@ -67,22 +67,32 @@ function counts(mainsOff: number): StatusCountsReply {
 
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const quietLog = { info() {}, warn() {}, error() {}, debug() {} };
+
+/** A hub whose every socket signs in as `user` with a token valid for `tokenMs`; sees site S1. */
+function singleUserHub(deps: Partial<LiveHubDeps> = {}, tokenMs = 3_600_000) {
+  const bus = createInProcessBus();
+  const clock = createManualClock();
+  const hub = createLiveHub({
+    bus,
+    clock,
+    log: quietLog,
+    authenticate: async () => ({
+      ok: true,
+      caller: buildCaller(user, 'sid', new Date(clock.now().getTime() + tokenMs)),
+      expiresAt: new Date(clock.now().getTime() + tokenMs),
+    }),
+    siteUidsOf: async () => ['S1'],
+    ...deps,
+  });
+  return { bus, hub };
+}
+
 describe('live hub', () => {
   it('coalesces dashboard counts per user and pushes only the changed count events', async () => {
-    const bus = createInProcessBus();
-    const clock = createManualClock();
     let mainsOff = 1;
     const countsOf = vi.fn(async () => counts(mainsOff));
-    const hub = createLiveHub({
-      bus,
-      clock,
-      log: { info() {}, warn() {}, error() {}, debug() {} },
-      authenticate: async () => ({
-        ok: true,
-        caller: buildCaller(user, 'sid', new Date(clock.now().getTime() + 3_600_000)),
-        expiresAt: new Date(clock.now().getTime() + 3_600_000),
-      }),
-      siteUidsOf: async () => ['S1'],
+    const { bus, hub } = singleUserHub({
       countsOf,
       healthOf: async () => ({ total: 3, online: 2, offline: 1, lt24h: 1, lt48h: 0, lt72h: 0, gte72h: 0 }),
       countsIntervalMs: 200,
@@ -115,20 +125,30 @@ describe('live hub', () => {
     await hub.close();
   });
 
+  it('asks for fresh battery classes when one moved, at most once per battery interval', async () => {
+    const countsOf = vi.fn(async (_caller: unknown, _opts?: { freshBattery: boolean }) => counts(0));
+    const { bus, hub } = singleUserHub({ countsOf, countsIntervalMs: 20, batteryIntervalMs: 1000 });
+    const a = new FakeSocket();
+    hub.attach(a);
+    a.receive({ action: 'LOGIN', token: 't' });
+    await tick(20);
+    const asked = () => countsOf.mock.calls.map((c) => c[1]);
+    bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['S1'], battery: true });
+    await tick(60);
+    expect(asked()).toEqual([{ freshBattery: true }]);
+    // A status change takes the cached classes; a battery move inside the interval waits for its end.
+    bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['S1'] });
+    await tick(60);
+    bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['S1'], battery: true });
+    await tick(60);
+    expect(asked()).toEqual([{ freshBattery: true }, undefined, undefined]);
+    await tick(1000);
+    expect(asked()).toEqual([{ freshBattery: true }, undefined, undefined, { freshBattery: true }]);
+    await hub.close();
+  });
+
   it('closes with 4001 when the access token expires', async () => {
-    const bus = createInProcessBus();
-    const clock = createManualClock();
-    const hub = createLiveHub({
-      bus,
-      clock,
-      log: { info() {}, warn() {}, error() {}, debug() {} },
-      authenticate: async () => ({
-        ok: true,
-        caller: buildCaller(user, 'sid', new Date(clock.now().getTime() + 50)),
-        expiresAt: new Date(clock.now().getTime() + 50),
-      }),
-      siteUidsOf: async () => [],
-    });
+    const { hub } = singleUserHub({ siteUidsOf: async () => [] }, 50);
     const s = new FakeSocket();
     hub.attach(s);
     s.receive({ action: 'LOGIN', token: 't' });
@@ -159,7 +179,7 @@ describe('live hub at scale: shared scopes, per-user checks, slow sockets', () =
     const hub = createLiveHub({
       bus,
       clock,
-      log: { info() {}, warn() {}, error() {}, debug() {} },
+      log: quietLog,
       authenticate: async (token) => {
         const u = USERS[token];
         if (!u) return { ok: false, reason: 'invalid token' };

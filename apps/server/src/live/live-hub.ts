@@ -42,6 +42,7 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
     deliver,
     countsInterval: deps.countsIntervalMs ?? 500,
     healthInterval: deps.healthIntervalMs ?? 10_000,
+    batteryInterval: deps.batteryIntervalMs ?? 10_000,
   });
   const revocation = createHubRevocation(deps, registry, (client) => {
     // New rights, maybe a new scope: the socket gets every count of its scope again.
@@ -79,7 +80,7 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
   });
   const offState = deps.bus.subscribe('site.state-changed', (e) => {
     for (const scope of scopes.values()) {
-      if (e.siteUids.some((s) => scope.siteUids.has(s))) scheduleCounts(scope);
+      if (e.siteUids.some((s) => scope.siteUids.has(s))) scheduleCounts(scope, e.battery === true);
     }
   });
   const offConfig = deps.bus.subscribe('site.config-changed', async () => {
@@ -110,6 +111,7 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
     },
     size: () => registry.clients.size,
     scopes: () => registry.scopes.size,
+    hasFocus: (siteUid) => focused.has(siteUid),
     async close() {
       revocation.stop();
       offLive();

@@ -3,12 +3,7 @@
  * The route is public at the HTTP level: the socket authenticates with LOGIN { token } instead.
  */
 import fastifyWebsocket from '@fastify/websocket';
-import {
-  LIVE_CLOSE_CODES,
-  LIVE_CLOSE_REASONS,
-  LIVE_PATH,
-  type StatusCountsReply,
-} from '@towerwatch/contract';
+import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS, LIVE_PATH } from '@towerwatch/contract';
 import type { Logger } from 'pino';
 import type { App } from '../kernel/types.ts';
 import { type AuthDeps, authenticateToken } from '../auth/auth-plugin.ts';
@@ -33,7 +28,7 @@ export interface LiveRouteDeps {
   bus: EventBus;
   clock: Clock;
   log: Logger;
-  countsOf?: (caller: Caller) => Promise<StatusCountsReply>;
+  countsOf?: LiveHubDeps['countsOf'];
   healthOf?: LiveHubDeps['healthOf'];
   countsIntervalMs?: number;
 }

@@ -119,16 +119,30 @@ export function createCountsService(deps: CountsDeps) {
     return battery;
   }
 
-  async function battery(caller: Caller, scope: CountScope): Promise<Battery> {
+  /** Keeps a computed value unless a computation started later already stored its own. */
+  function storeBattery(key: string, startedAt: number, value: Battery, refreshing: Promise<Battery> | null) {
+    const entry = batteryCache.get(key);
+    if (entry && entry.at > startedAt) entry.refreshing = refreshing;
+    else batteryCache.set(key, { at: startedAt, value, refreshing });
+  }
+
+  async function battery(caller: Caller, scope: CountScope, fresh = false): Promise<Battery> {
     const key = scopeKey(caller, scope);
     const now = Date.now();
+    if (fresh) {
+      // A battery class moved (live hub, at most every 10 s per scope): read the classes now.
+      const value = await computeBattery(caller, scope);
+      storeBattery(key, now, value, batteryCache.get(key)?.refreshing ?? null);
+      return value;
+    }
     const known = batteryCache.get(key);
     const refresh = () => {
       const entry = batteryCache.get(key);
       if (entry?.refreshing) return entry.refreshing;
+      const startedAt = Date.now();
       const refreshing = computeBattery(caller, scope).then(
         (value) => {
-          batteryCache.set(key, { at: Date.now(), value, refreshing: null });
+          storeBattery(key, startedAt, value, null);
           return value;
         },
         (err: unknown) => {
@@ -150,9 +164,17 @@ export function createCountsService(deps: CountsDeps) {
   }
 
   return {
-    async statusCounts(caller: Caller, q: DashboardCountQuery): Promise<StatusCountsReply> {
+    /** `freshBattery`: battery classes read now instead of from the cache (one of them moved). */
+    async statusCounts(
+      caller: Caller,
+      q: DashboardCountQuery,
+      opts: { freshBattery?: boolean } = {},
+    ): Promise<StatusCountsReply> {
       const scope = await scopeOf(caller, q);
-      const [snap, batteryCounts] = await Promise.all([store.snapshot(), battery(caller, scope)]);
+      const [snap, batteryCounts] = await Promise.all([
+        store.snapshot(),
+        battery(caller, scope, opts.freshBattery === true),
+      ]);
       const c = fold(snap, caller, scope);
       const { raised, normal, alarm } = alarmCounts(c);
       return {
