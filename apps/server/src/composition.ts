@@ -6,6 +6,7 @@
 import type { Logger } from 'pino';
 import type { AuthDeps } from './auth/auth-plugin.ts';
 import { createAuthSessionsRepository } from './auth/sessions.repository.ts';
+import type { FocusedSites } from './bus/bus.ts';
 import { createInProcessBus } from './bus/in-process-bus.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -15,6 +16,7 @@ import { createIngestMetrics } from './ingest/metrics.ts';
 import { registerMetricsRoute } from './ingest/metrics-route.ts';
 import { moduleSet } from './kernel/modules.ts';
 import type { App, Kernel } from './kernel/types.ts';
+import type { LiveHub } from './live/live-hub.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
 import { createAccessModule } from './modules/access/index.ts';
 import { createAnalyticsModule } from './modules/analytics/index.ts';
@@ -81,6 +83,16 @@ export function createContainer(deps: ContainerDeps) {
   const repos = { users: users.repository, authSessions };
   /** Ingest counters, served at GET /metrics. */
   const ingestMetrics = createIngestMetrics();
+  /** This process's live hub (live role), once its routes are registered. */
+  let liveHub: LiveHub | null = null;
+  /**
+   * Pin updates are built only for focused sites when this process sees every socket of the
+   * deployment: with MQTT_URL the bus is shared and another process's hub may hold focused sockets,
+   * so they are built for every site (docs/decisions.md "Pin updates only for focused sites").
+   */
+  const focusedSites: FocusedSites | undefined = deps.config.mqttUrl
+    ? undefined
+    : { has: (siteUid) => liveHub?.hasFocus(siteUid) ?? false };
   /** What the auth plugin and the live socket check tokens against. */
   const auth: AuthDeps = {
     users: repos.users,
@@ -95,19 +107,19 @@ export function createContainer(deps: ContainerDeps) {
     services,
     ingestMetrics,
     deviceInbox: services.deviceInbox,
+    focusedSites,
     auth,
     /** Registers the HTTP routes of the enabled roles on `app`. */
     registerRoutes(app: App): void {
       if (deps.config.roles.includes('live')) {
-        registerLiveRoutes(app, {
+        liveHub = registerLiveRoutes(app, {
           auth,
           db: kernel.pool,
           bus: kernel.bus,
           clock: kernel.clock,
           log: kernel.log,
-          countsOf: (caller) => services.network.counts.statusCounts(caller, {}),
-          healthOf: async (caller) =>
-            (await services.health.health.healths(caller, { page: 1, limit: 1 })).counts,
+          countsOf: (caller, opts) => services.network.counts.statusCounts(caller, {}, opts),
+          healthOf: (caller) => services.health.health.counts(caller),
         });
       }
       registerMetricsRoute(app, ingestMetrics);

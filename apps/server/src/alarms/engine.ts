@@ -54,6 +54,8 @@ export interface PinUpdate {
   comId: string;
   pinName: string;
   value: number;
+  /** The pin's value before this reading; null when it was never read (no latest value stored). */
+  previous: number | null;
   time: Date;
   configs: EnginePin[];
 }
@@ -261,6 +263,7 @@ function applyReadings(
       comId: input.comId,
       pinName: reading.pin,
       value: reading.value,
+      previous: rt?.ts ? rt.value : null,
       time: input.time,
       configs,
     });

@@ -14,6 +14,8 @@
  *
  * Ingest runs inside the broker: an authorised device → server message is handed to the ingest
  * pipeline (`onDeviceMessage`) and its QoS 1 PUBACK is sent only after the pipeline committed it.
+ * The PUBACKs of a batch, settled in one loop, leave each connection in one socket write: aedes
+ * writes them with mqtt-packet, which corks the socket until the next tick (puback-writes.test.ts).
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:net';

@@ -24,6 +24,14 @@ export interface LiveAudience {
   userUid?: string;
 }
 
+/**
+ * The sites some live socket is focused on (the receivers of `focus` messages), when the process knows
+ * every such socket of the deployment: ingest then builds pin-update messages only for those sites.
+ */
+export interface FocusedSites {
+  has(siteUid: string): boolean;
+}
+
 /** A live message with its audience. */
 export interface LiveEnvelope {
   audience: LiveAudience;
@@ -34,8 +42,11 @@ export interface LiveEnvelope {
 export interface BusEvents {
   /** A message for /wss sockets. */
   live: LiveEnvelope;
-  /** Alarm or pin state of these sites changed: dashboard counts of their company may change. */
-  'site.state-changed': { companyId: string; siteUids: string[] };
+  /**
+   * Alarm or pin state of these sites changed: dashboard counts of their company may change;
+   * `battery`: a battery class of one of them moved (cached battery counts are out of date).
+   */
+  'site.state-changed': { companyId: string; siteUids: string[]; battery?: boolean };
   /** Pin configs, devices or settings of a site changed: ingest caches must drop the site. */
   'site.config-changed': { siteUid: string; comIds?: string[] };
   /** A device command row was created (status pending): the dispatcher publishes it. */

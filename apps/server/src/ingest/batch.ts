@@ -1,55 +1,94 @@
 /**
- * One ingest transaction: the jobs a lane gathered, across sites — de-duplication on
- * (com_id, msg_id), alarm engine (in memory, per site), one multi-table write — then, once committed,
- * the book-keeping, the live fan-out per site in order, and the acknowledgements (`done`).
- * Throws when the transaction fails; the pipeline retries (pipeline.ts).
+ * One ingest batch of a lane, across sites: de-duplication on (com_id, msg_id), alarm engine (in
+ * memory, per site, in queue order) — for at most {@link BATCH_WORK_BUDGET_MS} of engine work — then
+ * the writes and, after each commit, the live fan-out and the acknowledgements (batch-commit.ts).
+ * The jobs left over when the budget is spent are handed back untouched, in order, for the next batch.
+ *
+ * Alarms first: the sites whose jobs changed alarm or event state (an event, a site status or DC
+ * load change) are written in a small transaction of their own ahead of the rest of the batch, and
+ * their live messages and acknowledgements go out right after its commit — a raised alarm does not
+ * wait for the bulk telemetry write, its encoding and its fan-out. A site's jobs of the batch stay
+ * together in one of the two, so what is committed of a site is always a prefix of its messages,
+ * and each transaction claims its own message ids: acknowledged still means committed, and a
+ * redelivery after a crash between the two is still recognised (docs/decisions.md "Ingest writer").
+ * Throws when a transaction fails; what the batch committed before is settled and skipped by the
+ * pipeline's retry (pipeline.ts).
  */
-import type { Logger } from 'pino';
-import { evaluate } from '../alarms/engine.ts';
+import { evaluate, type EngineResult } from '../alarms/engine.ts';
 import { pinKey } from '../alarms/state.ts';
-import type { EventBus } from '../bus/bus.ts';
-import type { Clock } from '../clock.ts';
-import { type Pool, withTransaction } from '../db/pool.ts';
-import { type BatchWrites, emptyWrites } from './batch-writes.ts';
-import { handleCommandAck } from './commands.ts';
-import { fanOut, type SiteOut } from './fan-out.ts';
-import { type Entry, type Lane, livenessToWrite, pickLatest, settleLatest, settleLiveness } from './lane.ts';
-import type { IngestMetrics } from './metrics.ts';
-import { acceptedMessageIds, writeAll } from './persist.ts';
-import type { Reject } from './rejections.ts';
-import { msgIdOf, type SiteJob, toEngineInput } from './site-job.ts';
+import { type BatchPart, type CommitDeps, commitPart, emptyPart } from './batch-commit.ts';
+import type { Entry, Lane } from './lane.ts';
+import { acceptedMessageIds } from './persist.ts';
+import { msgIdOf, toEngineInput } from './site-job.ts';
 import type { SiteRuntime, SiteStore } from './site-store.ts';
 import { applyToWrites } from './writes.ts';
 
-export interface BatchDeps {
-  pool: Pool;
+/**
+ * Engine work one batch may take, in milliseconds of the main thread, measured around the evaluation
+ * loop (de-duplication, alarm engine). Without it a backlog (after a stall, a restart, a burst) became
+ * one batch of `maxBatch` (2,000) messages that held the event loop ~0.5 s — evaluation, statement
+ * encoding, then fan-out and PUBACKs — while every other message, an alarm probe included, waited for
+ * it (docs/performance.md "Where the time goes", 3). In the ingest profile (bench/results/profile)
+ * the alarm engine is ~10 % of the main thread's busy time and the loop around it a little more, so
+ * 10 ms of it stands for roughly 70–100 ms of main-thread work per batch, in two stretches (evaluation
+ * and encoding; fan-out and PUBACKs after the commit), each under the 100 ms alarm target — a few
+ * hundred messages at today's engine cost, enough that one statement per batch stays cheap per message.
+ * (20–30 ms was the first guess; the profile puts that at 150–250 ms of main thread per batch.)
+ * Tune it with the event-loop delay the benchmark records.
+ */
+export const BATCH_WORK_BUDGET_MS = 10;
+
+export interface BatchDeps extends CommitDeps {
   store: SiteStore;
-  bus: EventBus;
-  clock: Clock;
-  log: Pick<Logger, 'warn'>;
-  metrics: IngestMetrics;
-  reject: Reject;
-  /** Most latest values (`pin_latest` rows) written per transaction. */
-  latestPerBatch: number;
-  /** A seen device's `last_seen_at` is written at most this often. */
-  livenessRefreshMs: number;
+  /** Engine work per batch in ms (default {@link BATCH_WORK_BUDGET_MS}). */
+  workBudgetMs?: number;
+  /** Monotonic ms clock the budget is measured with (default `performance.now`; tests inject one). */
+  workClock?: () => number;
 }
 
-/** Processes one batch of a lane in one transaction (see the file comment). */
-export type ProcessBatch = (lane: Lane, batch: Entry[]) => Promise<void>;
+/**
+ * Processes the start of `batch` (see the file comment) and resolves to the entries it did not take
+ * (the work budget was spent), in their order; the caller queues them first.
+ */
+export type ProcessBatch = (lane: Lane, batch: Entry[]) => Promise<Entry[]>;
+
+/** An entry the engine ran on, with its result (null: no engine input) for the write. */
+interface Evaluated {
+  e: Entry;
+  runtime: SiteRuntime;
+  result: EngineResult | null;
+}
 
 export function createBatchProcessor(deps: BatchDeps): ProcessBatch {
-  const { metrics, log, reject } = deps;
+  const { reject } = deps;
+  const budgetMs = deps.workBudgetMs ?? BATCH_WORK_BUDGET_MS;
+  const workClock = deps.workClock ?? (() => performance.now());
 
-  function applyJob(runtime: SiteRuntime, job: SiteJob, writes: BatchWrites) {
-    const input = toEngineInput(job, deps.clock.now());
-    if (!input) {
-      applyToWrites(runtime, job, null, writes);
-      return null;
+  /** Adds an evaluated job's rows and live-message inputs to a part. */
+  function addToPart(part: BatchPart, { e, runtime, result }: Evaluated) {
+    const { job } = e;
+    const id = msgIdOf(job);
+    if (id) part.claims.push(id);
+    if ('topic' in job) part.accepted += 1;
+    let so = part.perSite.get(e.siteUid);
+    if (!so) {
+      so = { runtime, statusChanged: false, pinUpdates: [], access: [], oem: [], ackMessages: [] };
+      part.perSite.set(e.siteUid, so);
     }
-    const result = evaluate(runtime.site, runtime.state, input);
+    if (job.kind === 'cmd/ack') part.acks.push({ siteUid: e.siteUid, job });
+    // The access-list version the device holds (docs/requirements.md#access-reconcile).
+    if (job.kind === 'status' && job.message.online && job.message.access_list_version !== undefined)
+      part.listReports.push({ comId: job.comId, version: job.message.access_list_version });
+    const { writes } = part;
+    const accessBefore = writes.access.length;
+    const oemBefore = writes.oem.length;
     applyToWrites(runtime, job, result, writes);
-    return result;
+    for (let i = accessBefore; i < writes.access.length; i++) so.access.push(i);
+    so.oem.push(...writes.oem.slice(oemBefore));
+    if (result) {
+      so.statusChanged ||= result.statusChanged || result.dcLoadChanged.length > 0;
+      so.pinUpdates.push(...result.pinUpdates);
+    }
   }
 
   return async function processBatch(lane, batch) {
@@ -66,129 +105,90 @@ export function createBatchProcessor(deps: BatchDeps): ProcessBatch {
       }
     }
     const now = deps.clock.now();
-    // De-duplication: within the batch first, then against ids accepted before (read outside the
-    // write; a lane is the only writer of its devices' ids, and the write claims them atomically).
-    const seen = new Set<string>();
-    const claims: { comId: string; msgId: string }[] = [];
-    for (const e of entries) {
-      const id = msgIdOf(e.job);
-      if (id && !seen.has(`${id.comId}/${id.msgId}`)) {
-        seen.add(`${id.comId}/${id.msgId}`);
-        claims.push(id);
-      }
-    }
-    // Optimistic: the write claims the ids and aborts (CLAIMS_CONFLICT) if one was accepted before;
-    // then the batch is redone with the ids read first (also for the lane's next batches).
+    // De-duplication: within the batch, then against ids accepted before. Optimistic: the write
+    // claims the ids and aborts (CLAIMS_CONFLICT) if one was accepted before; then the batch is redone
+    // with the ids read first (also for the lane's next batches). Read outside the write: a lane is
+    // the only writer of its devices' ids, and the write claims them atomically.
     const checkFirst = lane.checkFirst > 0;
     if (checkFirst) lane.checkFirst--;
-    const known = checkFirst ? await acceptedMessageIds(deps.pool, claims) : new Set<string>();
-    const fresh = new Set<string>();
-    const toClaim = claims.filter((c) => {
-      const key = `${c.comId}/${c.msgId}`;
-      if (known.has(key)) return false;
-      fresh.add(key);
-      return true;
-    });
-    const writes = emptyWrites();
-    const perSite = new Map<string, SiteOut>();
+    const known = checkFirst
+      ? await acceptedMessageIds(
+          deps.pool,
+          entries.flatMap((e) => msgIdOf(e.job) ?? []),
+        )
+      : new Set<string>();
+    // The engine, in queue order, until the work budget is spent (at least one job per batch).
+    const evaluated: Evaluated[] = [];
     const duplicates: Entry[] = [];
-    let accepted = 0;
-    const acks: { siteUid: string; job: Extract<SiteJob, { kind: 'cmd/ack' }> }[] = [];
+    const claimed = new Set<string>();
     const changedPins = new Set<string>();
-    const listReports: { comId: string; version: number }[] = [];
+    /** Sites with a state transition in this batch: written and published first. */
+    const urgent = new Set<string>();
+    const started = workClock();
+    let taken = 0;
     for (const e of entries) {
+      if (taken > 0 && workClock() - started >= budgetMs) break;
+      taken += 1;
       const { job } = e;
       const id = msgIdOf(job);
-      if (id && !fresh.delete(`${id.comId}/${id.msgId}`)) {
-        duplicates.push(e);
-        continue;
+      if (id) {
+        const key = `${id.comId}/${id.msgId}`;
+        if (known.has(key) || claimed.has(key)) {
+          duplicates.push(e);
+          continue;
+        }
+        claimed.add(key);
       }
-      if ('topic' in job) accepted += 1;
       const runtime = runtimes.get(e.siteUid) as SiteRuntime;
-      let so = perSite.get(e.siteUid);
-      if (!so) {
-        so = { runtime, statusChanged: false, pinUpdates: [], access: [], oem: [], ackMessages: [] };
-        perSite.set(e.siteUid, so);
-      }
-      if (job.kind === 'cmd/ack') acks.push({ siteUid: e.siteUid, job });
-      // The access-list version the device holds (docs/requirements.md#access-reconcile).
-      if (job.kind === 'status' && job.message.online && job.message.access_list_version !== undefined)
-        listReports.push({ comId: job.comId, version: job.message.access_list_version });
-      const accessBefore = writes.access.length;
-      const oemBefore = writes.oem.length;
       const before =
         job.kind === 'pins'
           ? job.message.readings.map((x) => runtime.state.pins.get(pinKey(job.comId, x.pin))?.value)
           : null;
-      const r = applyJob(runtime, job, writes);
+      const input = toEngineInput(job, deps.clock.now());
+      const result = input ? evaluate(runtime.site, runtime.state, input) : null;
       if (before && job.kind === 'pins')
         job.message.readings.forEach((x, i) => {
           if (before[i] !== x.value) changedPins.add(`${job.comId}/${x.pin}`);
         });
-      for (let i = accessBefore; i < writes.access.length; i++) so.access.push(i);
-      so.oem.push(...writes.oem.slice(oemBefore));
-      if (r) {
-        so.statusChanged ||= r.statusChanged || r.dcLoadChanged.length > 0;
-        so.pinUpdates.push(...r.pinUpdates);
-      }
+      if (result && (result.events.length > 0 || result.statusChanged || result.dcLoadChanged.length > 0))
+        urgent.add(e.siteUid);
+      evaluated.push({ e, runtime, result });
     }
-    const devices = livenessToWrite(lane, writes.devices, deps.livenessRefreshMs);
-    const latest = pickLatest(lane, writes.latest, changedPins, deps.latestPerBatch);
-    const batchWrites = { ...writes, devices };
-    // One statement (one round trip, atomic); command acks also update `commands`: one transaction.
-    const written =
-      acks.length === 0
-        ? await writeAll(deps.pool, batchWrites, toClaim, now, latest.now, !checkFirst)
-        : await withTransaction(deps.pool, async (tx) => {
-            const w = await writeAll(tx, batchWrites, toClaim, now, latest.now, !checkFirst);
-            for (const a of acks) {
-              const m = await handleCommandAck(tx, a.job.comId, a.job.message, deps.clock.now());
-              perSite.get(a.siteUid)?.ackMessages.push(...m);
-            }
-            return w;
-          });
-    if (written.claimed !== toClaim.length)
-      log.warn(
-        { expected: toClaim.length, claimed: written.claimed },
-        'ingest: message ids claimed by another writer meanwhile (more than one ingest process?)',
+    const batchEntries = entries.slice(0, taken);
+    const o = { strictClaims: !checkFirst, changedPins, now };
+    const isAlarm = (e: Entry) => urgent.has(e.siteUid);
+    const alarmEntries = urgent.size > 0 ? batchEntries.filter(isAlarm) : [];
+    const bulkEntries = urgent.size > 0 ? batchEntries.filter((e) => !isAlarm(e)) : batchEntries;
+    if (alarmEntries.length > 0) {
+      const alarms = partOf(
+        evaluated.filter((ev) => isAlarm(ev.e)),
+        alarmEntries,
+        duplicates.filter(isAlarm),
       );
-    const out = { writes, devices, written, latest, perSite, duplicates, accepted };
-    // Committed: book-keeping, live fan-out (right away, per site in order), then the acknowledgements.
-    metrics.batches += 1;
-    metrics.accepted += out.accepted;
-    for (const e of out.duplicates)
-      reject('duplicate', 'topic' in e.job ? e.job.topic : '', msgIdOf(e.job)?.comId ?? null);
-    metrics.eventsWritten += out.written.events.length;
-    metrics.alarmTransitions += out.writes.alarms.size;
-    metrics.readingsStored += out.writes.values;
-    settleLatest(lane, out.latest.now, out.latest.later);
-    settleLiveness(lane, out.devices);
-    const eventsBySite = new Map<string, typeof out.written.events>();
-    for (const row of out.written.events) {
-      const list = eventsBySite.get(row.site_uid);
-      if (list) list.push(row);
-      else eventsBySite.set(row.site_uid, [row]);
+      // Carries none of the lane's deferred latest values: they go with the bulk.
+      await commitPart(deps, lane, alarms, { ...o, withDeferred: false });
     }
-    const stateChanged = new Map<string, string[]>();
-    for (const [siteUid, so] of out.perSite) {
-      const moved = fanOut(
-        deps.bus,
-        so,
-        eventsBySite.get(siteUid) ?? [],
-        out.writes,
-        out.written.accessIds,
-        out.written.accessCards,
+    // The bulk is written even without jobs when latest values wait, so a run of alarm-only batches
+    // cannot starve them.
+    if (bulkEntries.length > 0 || alarmEntries.length === 0 || lane.dirtyCount > 0) {
+      // Let the alarm part's PUBACKs (uncorked on the next tick) and live messages (the hub's
+      // sockets, uncorked on setImmediate) reach the sockets before the bulk is built and encoded.
+      if (alarmEntries.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      const bulk = partOf(
+        urgent.size > 0 ? evaluated.filter((ev) => !isAlarm(ev.e)) : evaluated,
+        bulkEntries,
+        urgent.size > 0 ? duplicates.filter((e) => !isAlarm(e)) : duplicates,
       );
-      if (moved) {
-        const list = stateChanged.get(so.runtime.site.companyId);
-        if (list) list.push(siteUid);
-        else stateChanged.set(so.runtime.site.companyId, [siteUid]);
-      }
+      await commitPart(deps, lane, bulk, { ...o, withDeferred: true });
     }
-    // Dashboard counts: one recount request per company and batch.
-    for (const [companyId, uids] of stateChanged)
-      deps.bus.publish('site.state-changed', { companyId, siteUids: uids });
-    for (const r of listReports) deps.bus.publish('device.access-list-reported', r);
-    for (const e of entries) e.done?.();
+    return entries.slice(taken);
   };
+
+  function partOf(evaluated: Evaluated[], entries: Entry[], duplicates: Entry[]): BatchPart {
+    const part = emptyPart();
+    for (const ev of evaluated) addToPart(part, ev);
+    part.entries = entries;
+    part.duplicates = duplicates;
+    return part;
+  }
 }

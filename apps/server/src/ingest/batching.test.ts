@@ -5,10 +5,11 @@
  * device's PUBACK, through the embedded broker.
  */
 import { randomBytes } from 'node:crypto';
-import { deviceClientId, deviceTopics } from '@towerwatch/contract';
+import { deviceClientId, deviceTopics, LIVE_EVENTS } from '@towerwatch/contract';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
+import type { Pool } from '../db/pool.ts';
 import { startIngestRole } from './ingest-role.ts';
 import { createIngestMetrics, type IngestMetrics } from './metrics.ts';
 import { createIngestPipeline, type IngestPipeline } from './pipeline.ts';
@@ -31,7 +32,16 @@ const pins = (readings: Record<string, number>, msgId = `b${++seq}`, ts = t.cloc
     readings: Object.entries(readings).map(([pin, value]) => ({ pin, value })),
   });
 
-function pipelineFor(metrics: IngestMetrics, opts: { lanes?: number; latestPerBatch?: number } = {}) {
+function pipelineFor(
+  metrics: IngestMetrics,
+  opts: {
+    lanes?: number;
+    latestPerBatch?: number;
+    workBudgetMs?: number;
+    workClock?: () => number;
+    pool?: Pool;
+  } = {},
+) {
   const store = createSiteStore(t.pool);
   const pipeline: IngestPipeline = createIngestPipeline({
     pool: t.pool,
@@ -40,9 +50,38 @@ function pipelineFor(metrics: IngestMetrics, opts: { lanes?: number; latestPerBa
     clock: t.clock,
     log: t.container.log,
     metrics,
+    // The work budget never ends a batch unless a test drives this clock: no test depends on speed.
+    workClock: () => 0,
     ...opts,
   });
   return pipeline;
+}
+
+/** The test pool; after `failWrite(n)` the n-th ingest write fails once, as if the connection dropped. */
+function poolFailingWrite(): { pool: Pool; failWrite(n: number): void; failures(): number } {
+  let countdown = 0;
+  let failures = 0;
+  const pool = new Proxy(t.pool, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop !== 'query') return typeof value === 'function' ? value.bind(target) : value;
+      return (text: unknown, ...rest: unknown[]) => {
+        // An ingest batch part is one statement of data-modifying CTEs (persist.ts writeAll).
+        if (typeof text === 'string' && text.startsWith('with ') && countdown > 0 && --countdown === 0) {
+          failures += 1;
+          return Promise.reject(new Error('Connection terminated unexpectedly'));
+        }
+        return (value as (...args: unknown[]) => unknown).call(target, text, ...rest);
+      };
+    },
+  });
+  return {
+    pool,
+    failWrite: (n) => {
+      countdown = n;
+    },
+    failures: () => failures,
+  };
 }
 
 const count = async (sql: string, params: unknown[]) =>
@@ -177,6 +216,104 @@ describe('ingest writer batching across sites', () => {
       [site.siteUid],
     );
     expect(rows).toEqual([{ name: 'high_temperature', active: true }]);
+  });
+
+  it('ends a batch when its work budget is spent; the rest follow in later batches, in order', async () => {
+    const site = await buildSite(t.pool, { companyId: 'ktbl' });
+    const metrics = createIngestMetrics();
+    // Every reading of the work clock advances it 10 ms: with a 25 ms budget a batch takes 3 jobs.
+    let ms = 0;
+    const pipeline = pipelineFor(metrics, { lanes: 1, workBudgetMs: 25, workClock: () => (ms += 10) });
+    const topic = deviceTopics.pins(site.comId);
+    const t0 = t.clock.now().getTime();
+    // Warm: the device's site is cached, so the messages below queue at once, in one lane.
+    pipeline.handle(topic, pins({ am6: 30 }, `warm-${site.comId}`, t0));
+    await pipeline.idle();
+    const batches0 = metrics.batches;
+    // The fourth is a redelivery of the second, taken into the second batch.
+    const ids = ['w0', 'w1', 'w2', 'w1', 'w3', 'w4', 'w5'];
+    const values = [50, 30, 51, 30, 29, 52, 28];
+    const settled: string[] = [];
+    ids.forEach((id, i) => {
+      pipeline.handle(topic, pins({ am6: values[i] ?? 0 }, `${id}-${site.comId}`, t0 + 1 + i), () =>
+        settled.push(`${i}:${id}@${metrics.batches - batches0}`),
+      );
+    });
+    await pipeline.idle();
+    expect(settled).toEqual(['0:w0@1', '1:w1@1', '2:w2@1', '3:w1@2', '4:w3@2', '5:w4@2', '6:w5@3']);
+    expect(metrics.rejected.duplicate).toBe(1);
+    expect(metrics.accepted).toBe(7);
+    const { rows: stored } = await t.pool.query<{ v: number }>(
+      'select unnest(pin_values) as v from telemetry where com_id = $1 order by ts',
+      [site.comId],
+    );
+    expect(stored.map((r) => r.v)).toEqual([30, 50, 30, 51, 29, 52, 28]);
+    const { rows: events } = await t.pool.query<{ name: string; active: boolean }>(
+      'select name, active from events where site_uid = $1 order by id',
+      [site.siteUid],
+    );
+    expect(events.map((r) => `${r.name}:${r.active}`)).toEqual([
+      'high_temperature:true',
+      'high_temperature:false',
+      'high_temperature:true',
+      'high_temperature:false',
+      'high_temperature:true',
+      'high_temperature:false',
+    ]);
+  });
+
+  it('commits and publishes an alarm ahead of its batch; a failed bulk write leaves it settled', async () => {
+    const plain = await buildSite(t.pool, { companyId: 'ktbl' });
+    const alarm = await buildSite(t.pool, { companyId: 'ktbl' });
+    const metrics = createIngestMetrics();
+    // One lane: the four messages below make one batch.
+    const failing = poolFailingWrite();
+    const pipeline = pipelineFor(metrics, { lanes: 1, pool: failing.pool });
+    const t0 = t.clock.now().getTime();
+    // Warm: both sites cached and normal.
+    pipeline.handle(deviceTopics.pins(plain.comId), pins({ am6: 30 }, undefined, t0));
+    pipeline.handle(deviceTopics.pins(alarm.comId), pins({ am6: 30 }, undefined, t0));
+    await pipeline.idle();
+    const batches0 = metrics.batches;
+    // The batch's second write — the bulk, after the alarm's own — fails once.
+    failing.failWrite(2);
+    const order: string[] = [];
+    const off = t.container.bus.subscribe('live', (e) => {
+      if (e.message.event === LIVE_EVENTS.SITE_EVENT && e.audience.siteUid === alarm.siteUid)
+        order.push('alarm:event');
+    });
+    try {
+      const send = (site: BuiltSite, label: string, am6: number, i: number) =>
+        pipeline.handle(deviceTopics.pins(site.comId), pins({ am6 }, undefined, t0 + 1 + i), () =>
+          order.push(`${label}@${metrics.batches - batches0}`),
+        );
+      send(plain, 'plain0', 30, 0);
+      send(plain, 'plain1', 31, 1);
+      send(alarm, 'alarm', 55, 2); // raises high_temperature
+      send(plain, 'plain2', 32, 3);
+      await pipeline.idle();
+      // Let the bus deliver what the last commit published.
+      await new Promise((r) => setTimeout(r, 0));
+    } finally {
+      off();
+    }
+    // The alarm's own transaction first (acknowledged once, not redone by the bulk's retry), then its
+    // SITE_EVENT; the plain messages, queued before it, only after the bulk write's retry.
+    expect(order).toEqual(['alarm@1', 'alarm:event', 'plain0@2', 'plain1@2', 'plain2@2']);
+    expect(failing.failures()).toBe(1);
+    expect(metrics.failed).toBe(0);
+    expect(metrics.rejected.duplicate).toBe(0);
+    expect(metrics.accepted).toBe(6);
+    const { rows } = await t.pool.query<{ name: string; active: boolean }>(
+      'select name, active from events where site_uid = $1 order by id',
+      [alarm.siteUid],
+    );
+    expect(rows).toEqual([{ name: 'high_temperature', active: true }]);
+    const { rows: values } = await t.pool.query<{ v: number }>(
+      'select unnest(pin_values) as v from telemetry where com_id = $1 order by ts',
+      [plain.comId],
+    );
+    expect(values.map((r) => r.v)).toEqual([30, 30, 31, 32]);
   });
 
   it('writes latest values deferred by the per-transaction cap in later transactions', async () => {

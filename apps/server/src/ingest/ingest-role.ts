@@ -10,7 +10,7 @@ import {
   internalMqttCredentials,
   startEmbeddedBroker,
 } from '../broker/embedded-broker.ts';
-import type { EventBus } from '../bus/bus.ts';
+import type { EventBus, FocusedSites } from '../bus/bus.ts';
 import type { Clock } from '../clock.ts';
 import type { Pool } from '../db/pool.ts';
 import { type CommandDispatcher, createCommandDispatcher } from './commands.ts';
@@ -31,6 +31,8 @@ export interface IngestRoleDeps {
   metrics?: IngestMetrics;
   /** The per-device message rate (default: the domain's, 10/s; config DEVICE_MAX_MSG_PER_S). */
   deviceRate?: DeviceRateLimit;
+  /** Every focused site of the deployment, when known (pipeline.ts); omitted = pin updates for all. */
+  focusedSites?: FocusedSites;
 }
 
 export interface IngestRole {
@@ -62,6 +64,7 @@ export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole>
     log,
     metrics,
     rates: deps.mqttUrl ? rates : undefined,
+    focusedSites: deps.focusedSites,
   });
   pending = pipeline.pendingLatest;
   const broker = deps.mqttUrl

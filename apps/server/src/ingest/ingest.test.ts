@@ -50,6 +50,8 @@ describe.each(['embedded', 'mosquitto'] as const)('ingest via %s broker', (broke
       // One test publishes 1,000 messages of one device at once (ordering under concurrency); the
       // device rate limit has its own tests (src/broker/device-identity.test.ts).
       deviceRate: deviceRateLimit(100_000),
+      // As the composition root wires it: pin updates only for sites a socket of this app focuses.
+      focusedSites: t.container.focusedSites,
     });
   });
   afterAll(async () => {

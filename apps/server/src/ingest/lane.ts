@@ -13,7 +13,10 @@ export interface Entry {
   siteUid: string;
   job: SiteJob;
   done?: () => void;
-  /** Refused before the transaction (site gone): not retried with the rest of the batch. */
+  /**
+   * Settled already — refused before the transaction (site gone) or committed by an earlier
+   * transaction of the same batch — so a retry of the batch skips it.
+   */
   settled?: boolean;
 }
 
@@ -26,6 +29,8 @@ export interface Lane {
   dirtyCount: number;
   /** Batches left that read accepted message ids before writing (after a redelivery was seen). */
   checkFirst: number;
+  /** Jobs the last batch took when its work budget ended it (0: it took every job offered). */
+  lastCut: number;
   /** What was last written of each device's liveness. */
   seen: Map<string, { online: boolean; at: number }>;
 }
@@ -38,19 +43,22 @@ export function createLane(): Lane {
     dirty: new Map(),
     dirtyCount: 0,
     checkFirst: 0,
+    lastCut: 0,
     seen: new Map(),
   };
 }
 
 /**
- * Latest values to write now, up to the cap: this batch's values that changed, then the oldest
- * deferred ones, then this batch's unchanged values (only their time moved); the rest wait.
+ * Latest values to write now, up to the cap: this batch's values that changed, then (unless
+ * `withDeferred` is false) the oldest deferred ones, then this batch's unchanged values (only their
+ * time moved); the rest wait.
  */
 export function pickLatest(
   lane: Lane,
   batchLatest: Map<string, Reading>,
   changed: Set<string>,
   latestPerBatch: number,
+  withDeferred = true,
 ): { now: Reading[]; later: Reading[] } {
   const now: Reading[] = [];
   const later: Reading[] = [];
@@ -59,7 +67,7 @@ export function pickLatest(
     if (!changed.has(key)) unchanged.push(r);
     else (now.length < latestPerBatch ? now : later).push(r);
   }
-  if (now.length < latestPerBatch) {
+  if (withDeferred && now.length < latestPerBatch) {
     outer: for (const [comId, pins] of lane.dirty) {
       for (const [pinName, r] of pins) {
         if (now.length >= latestPerBatch) break outer;

@@ -7,7 +7,9 @@
  * bad input: refusals are counted and logged with topic and com_id.
  *
  * Batching: an idle lane waits `windowMs` (5 ms) to gather jobs; while a transaction runs, new jobs
- * queue and go together into the next one (group commit), at most `maxBatch` per transaction.
+ * queue and go together into the next one (group commit), at most `maxBatch` per transaction and at
+ * most `workBudgetMs` of engine work (batch.ts BATCH_WORK_BUDGET_MS): the jobs a batch leaves go
+ * back to the head of the queue, in order, for the next one.
  * A failed transaction is retried (nothing acknowledged, site state reloaded) until it commits;
  * only when PostgreSQL rejects the data itself (SQLSTATE class 22/23) or the engine throws are the
  * sites retried one by one and the failing site's jobs counted as failed and dropped.
@@ -22,7 +24,7 @@
  */
 import { decodeDevicePayload, parseDeviceTopic } from '@towerwatch/contract';
 import type { Logger } from 'pino';
-import type { EventBus } from '../bus/bus.ts';
+import type { EventBus, FocusedSites } from '../bus/bus.ts';
 import type { Clock } from '../clock.ts';
 import type { DeviceRates } from '../broker/device-rates.ts';
 import type { Pool } from '../db/pool.ts';
@@ -43,6 +45,10 @@ export interface IngestPipelineDeps {
   metrics: IngestMetrics;
   /** Most jobs written in one transaction (default 2000). */
   maxBatch?: number;
+  /** Engine work per batch in ms (default batch.ts BATCH_WORK_BUDGET_MS). */
+  workBudgetMs?: number;
+  /** Monotonic ms clock the work budget is measured with (default `performance.now`). */
+  workClock?: () => number;
   /** How long an idle lane waits to gather jobs before it writes (default 5 ms). */
   windowMs?: number;
   /** Writer lanes (transactions in flight at once, sites split by hash; default 2). */
@@ -57,6 +63,11 @@ export interface IngestPipelineDeps {
    * device is refused as `rate_limited`.
    */
   rates?: DeviceRates;
+  /**
+   * The sites some live socket is focused on, when this process knows every such socket (no shared
+   * bus): pin-update messages are then built only for them. Omitted = built for every site.
+   */
+  focusedSites?: FocusedSites;
 }
 
 export interface IngestPipeline {
@@ -142,17 +153,24 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
   async function drain(lane: Lane): Promise<void> {
     // Group commit: whatever queued while the previous transaction ran goes into the next one.
     while (lane.queue.length > 0 || lane.dirtyCount > 0) {
-      const batch = lane.queue.splice(0, maxBatch);
-      await processWithRetry(lane, batch);
+      // After a batch the work budget ended, offer about twice what it took, not `maxBatch`: the
+      // jobs offered are loaded and checked before the budget picks from them.
+      const offer = lane.lastCut > 0 ? Math.min(maxBatch, 2 * lane.lastCut + 16) : maxBatch;
+      const batch = lane.queue.splice(0, offer);
+      // What the work budget left goes first into the next batch: the lane's order holds.
+      const rest = await processWithRetry(lane, batch);
+      lane.lastCut = rest.length > 0 ? batch.length - rest.length : 0;
+      if (rest.length > 0) lane.queue.unshift(...rest);
     }
   }
 
-  async function processWithRetry(lane: Lane, batch: Entry[]): Promise<void> {
+  /** Resolves to the jobs not taken (work budget spent), in order. */
+  async function processWithRetry(lane: Lane, batch: Entry[]): Promise<Entry[]> {
     for (let attempt = 0; ; attempt++) {
       try {
-        await processBatch(lane, batch);
+        const rest = await processBatch(lane, batch);
         if (attempt > 0) log.info({ attempt, jobs: batch.length }, 'ingest batch committed after retry');
-        return;
+        return rest;
       } catch (err) {
         // The engine already moved these sites' state: reload them before anything else runs.
         const sites = [...new Set(batch.map((e) => e.siteUid))];
@@ -166,18 +184,18 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         if (isDataError(err)) {
           if (sites.length > 1) {
             log.warn({ err, sites: sites.length }, 'ingest batch refused; retrying site by site');
-            for (const uid of sites)
-              await processWithRetry(
-                lane,
-                batch.filter((e) => e.siteUid === uid),
-              );
-            return;
+            // Each site's jobs in order, to the end (every batch takes at least one job).
+            for (const uid of sites) {
+              let left = batch.filter((e) => e.siteUid === uid);
+              while (left.length > 0) left = await processWithRetry(lane, left);
+            }
+            return [];
           }
           const messages = batch.filter((e) => !e.settled && 'topic' in e.job).length;
           metrics.failed += messages;
           log.error({ err, siteUid: sites[0], jobs: batch.length }, 'ingest: site batch refused; dropped');
           for (const e of batch) if (!e.settled) e.done?.();
-          return;
+          return [];
         }
         const delay = Math.min(5000, 100 * 2 ** Math.min(attempt, 6));
         if (attempt === 0 || attempt % 10 === 0)

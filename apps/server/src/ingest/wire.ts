@@ -6,6 +6,7 @@
 import { deviceRateLimit } from '@towerwatch/domain';
 import { runOfflineCheck, scheduleOfflineCheck } from '../jobs/offline.ts';
 import { pruneIngestMessages, pruneRollups, rollupTelemetry } from '../jobs/rollup.ts';
+import type { FocusedSites } from '../bus/bus.ts';
 import { rollupBatteryHealth } from '../kernel/time-series/index.ts';
 import type { Kernel } from '../kernel/types.ts';
 import { flushDeviceRejections } from './device-rejections.ts';
@@ -18,6 +19,8 @@ export interface IngestContainer extends Kernel {
   readonly ingestMetrics: IngestMetrics;
   /** HTTP ingest hands its messages to this process's pipeline through it. */
   readonly deviceInbox?: HttpInbox;
+  /** Every focused site of the deployment, when this process knows them all (composition.ts). */
+  readonly focusedSites?: FocusedSites;
 }
 
 /** Starts ingest; returns its stop function. */
@@ -32,6 +35,7 @@ export async function startIngest(c: IngestContainer): Promise<() => Promise<voi
     mqttPort: c.config.mqttPort,
     metrics: c.ingestMetrics,
     deviceRate: deviceRateLimit(c.config.deviceMaxMsgPerS),
+    focusedSites: c.focusedSites,
   });
   c.deviceInbox?.attach(role.pipeline);
   const onError = (err: unknown) => c.log.error({ err }, 'ingest job failed');
