@@ -1,6 +1,7 @@
 /**
  * The migration runner on a real PostgreSQL: a database migrated before the migration numbers were
  * made unique (issue 11) has the old versions recorded; it migrates without re-running anything.
+ * Migrations that fill existing rows are run on a database holding such rows.
  */
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -18,10 +19,15 @@ const oldNameOf = new Map(
   Object.entries(RENAMED_MIGRATIONS).map(([old, now]) => [`${now}.sql`, `${old}.sql`]),
 );
 
-/** A migrations folder as it was before the renames: the same files (contents) under their old names. */
-function oldFolder(files: string[]): string {
+/**
+ * A migrations folder with some of today's files: by default as it was before the renames (the same
+ * files, contents, under their old names).
+ */
+function oldFolder(files: string[], oldNames = true): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'towerwatch-old-migrations-'));
-  for (const f of files) copyFileSync(path.join(MIGRATIONS_DIR, f), path.join(dir, oldNameOf.get(f) ?? f));
+  for (const f of files) {
+    copyFileSync(path.join(MIGRATIONS_DIR, f), path.join(dir, (oldNames && oldNameOf.get(f)) || f));
+  }
   return dir;
 }
 
@@ -88,5 +94,32 @@ describe('renamed migrations', () => {
     const applied = await runMigrations(pool);
     expect(applied).toEqual(today.slice(upTo + 1).map((f) => f.slice(0, -4)));
     expect((await recorded(pool)).map((r) => r.name)).toEqual(today);
+  });
+});
+
+describe('0590_events_company', () => {
+  it("fills the company of the events already stored from their sites'", async () => {
+    const dir = oldFolder(
+      today.filter((f) => f < '0590'),
+      false,
+    );
+    dirs.push(dir);
+    await runMigrations(pool, { dir });
+    await pool.query(
+      `insert into companies (id, code, name, label) values ('ktbl', 'ktbl', 'K', 'K'), ('ftb', 'ftb', 'F', 'F')`,
+    );
+    await pool.query(
+      `insert into sites (uid, name, company_id) values ('K', 'K', 'ktbl'), ('F', 'F', 'ftb')`,
+    );
+    await pool.query(
+      `insert into events (site_uid, name, time) select s, 'door_open', now() from unnest('{K,F,K}'::text[]) s`,
+    );
+    expect(await runMigrations(pool)).toContain('0590_events_company');
+    const { rows } = await pool.query('select site_uid, company_id from events order by id');
+    expect(rows).toEqual([
+      { site_uid: 'K', company_id: 'ktbl' },
+      { site_uid: 'F', company_id: 'ftb' },
+      { site_uid: 'K', company_id: 'ktbl' },
+    ]);
   });
 });

@@ -57,12 +57,13 @@ export function createEventsService(deps: EventsServiceDeps) {
 
     async networkEvents(caller: Caller, q: NetworkEventsQuery): Promise<NetworkEventsReply> {
       assertTenantsAllowed(caller, q.tenants);
+      // An operator naming a customer reads that company's events (`companyId`: its own index range,
+      // not a list of its sites); other callers' pages are their company's (the repository's scope).
       const owner = await ownerFilter(deps.sites, caller, q.userUid);
-      const siteUids = owner.companyId ? await deps.sites.listUids(caller, owner) : undefined;
       const rows = await deps.events.page(caller, {
         before: q.oldestId,
         limit: q.limit,
-        siteUids,
+        companyId: owner.companyId,
         group: q.group === 'ALL' ? undefined : q.group,
         tenants: q.tenants,
         names: kinds(caller),
