@@ -9,6 +9,7 @@ import { createCommandsRepository } from './commands.repository.ts';
 import { createSiteRepository, type SiteRepository } from './site.repository.ts';
 import { registerSiteCommandRoutes, registerSiteRoutes } from './site.routes.ts';
 import { createSiteService, toPinConfig } from './site.service.ts';
+import { createSiteListJsonRepository } from './site-list-json.repository.ts';
 import { createSiteAdminRepository } from './site-admin.repository.ts';
 import { registerSiteAdminRoutes } from './site-admin.routes.ts';
 import { createSiteAdminService } from './site-admin.service.ts';
@@ -36,7 +37,12 @@ export function createSiteModule(
   const { pool, clock, bus } = kernel;
   const sites = createSiteRepository(pool);
   const commands = createCommandsRepository(pool);
-  const siteService = createSiteService({ sites, commands, clock });
+  const siteService = createSiteService({
+    sites,
+    lists: createSiteListJsonRepository(pool),
+    commands,
+    clock,
+  });
   const commandsService = createSiteCommandsService({ sites, commands, clock, bus, audit });
   const admin = createSiteAdminService({ sites, admin: createSiteAdminRepository(pool), clock, bus, audit });
   const reports = createSiteReportsService({ sites, reports: createSiteReportsRepository(pool), clock });

@@ -8,6 +8,7 @@ import { type DcLoadState, effectiveTenant, narrowTenantKeys, visibleSiteTenants
 import type { Caller } from '../../auth/caller.ts';
 import { type AlarmRow, type SiteRow, toSiteAlarm } from '../../kernel/rows/site-rows.ts';
 import type { DcLoadRow, SiteRepository } from './site.repository.ts';
+import type { SiteListJsonRow } from './site-list-json.repository.ts';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const obj = (v: unknown): Record<string, unknown> =>
@@ -85,7 +86,10 @@ export async function buildSites(
   return rows.map((row) => toSite(caller, row, alarmsBySite.get(row.uid) ?? [], load.get(row.uid) ?? []));
 }
 
-/** The lean list item of a site (GET /user/site/fetch `lean=true`). */
+/**
+ * The lean list item of a site, derived from the full one. GET /user/site/fetch `lean=true` builds it
+ * in SQL (site-lean.repository.ts); this is the reference site-lean-list.test.ts compares it with.
+ */
 export function toLeanSite(site: Site): SiteLean {
   const { more_details: _m, settings: _s, inc: _i, bms: _b, alarms, ...rest } = site;
   return {
@@ -99,4 +103,19 @@ export function toLeanSite(site: Site): SiteLean {
       lastEvent,
     })),
   };
+}
+
+/**
+ * A list item's JSON text from its row of site-list-json.repository.ts: the fields up to `meta`
+ * (built in SQL), then for the full form the free-form maps narrowed to the caller's tenants by the
+ * domain rule (as `toSite` does), then `created_at` — the key order of the contract's `site`/`siteLean`.
+ */
+export function siteItemJson(caller: Caller, row: SiteListJsonRow, full: boolean): string {
+  const head = row.head.slice(0, -1); // the object without its closing brace
+  const createdAt = `"created_at":${JSON.stringify(row.created_at)}}`;
+  if (!full) return `${head},${createdAt}`;
+  const map = (value: unknown) => JSON.stringify(narrowTenantKeys(obj(value), caller.allowedTenants));
+  return `${head},"more_details":${map(row.more_details)},"settings":${map(row.settings)},"inc":${map(
+    row.inc,
+  )},"bms":${map(row.bms)},${createdAt}`;
 }

@@ -50,10 +50,14 @@ const SITE_COLUMNS = `s.uid, s.name, s.company_id, c.code as company_code, s.use
   s.more_details, s.settings, s.inc, s.created_at,
   exists (select 1 from devices d where d.site_uid = s.uid and d.online) as online`;
 
-const DEVICES_COLUMN = `array(select com_id from devices d where d.site_uid = s.uid
-  union select com_id from pin_configs pc where pc.site_uid = s.uid order by 1) as devices`;
+/** Distinct com_ids of site `s` (devices and pin configs) as a text[]. */
+export const DEVICES_ARRAY = `array(select com_id from devices d where d.site_uid = s.uid
+  union select com_id from pin_configs pc where pc.site_uid = s.uid order by 1)`;
 
-function whereSites(caller: Caller, p: SqlParams, f: SiteListFilter): string {
+const DEVICES_COLUMN = `${DEVICES_ARRAY} as devices`;
+
+/** The conditions of a site list on `sites s`: the caller's scope and the filter. */
+export function whereSites(caller: Caller, p: SqlParams, f: SiteListFilter): string {
   const parts = [siteScope(caller, p, 's')];
   if (f.companyId) parts.push(`s.company_id = ${p.add(f.companyId)}`);
   if (f.siteUid) parts.push(`s.uid = ${p.add(f.siteUid)}`);

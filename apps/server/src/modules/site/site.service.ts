@@ -10,7 +10,6 @@ import type {
   SiteDetailsReply,
   SiteFetchQuery,
   SiteFilterQuery,
-  SiteLeanListReply,
   SiteListReply,
   SitePinConfig,
 } from '@towerwatch/contract';
@@ -23,11 +22,24 @@ import { assertTenantsAllowed, ownerFilter, requireSite } from '../../kernel/sco
 import type { SqlParams } from '../../kernel/scope/sql-scope.ts';
 import { type DigitalControlsDeps, digitalControlsOf } from './digital-controls.ts';
 import type { PinRow, SiteListFilter, SiteRepository } from './site.repository.ts';
-import { buildSites, dcLoadEntries, toLeanSite } from './site-view.ts';
+import type { SiteListJsonRepository } from './site-list-json.repository.ts';
+import { buildSites, dcLoadEntries, siteItemJson } from './site-view.ts';
 
 export interface SiteServiceDeps extends DigitalControlsDeps {
   sites: SiteRepository;
+  /** The pages of GET /user/site/fetch, built in SQL. */
+  lists: SiteListJsonRepository;
   clock: Clock;
+}
+
+/**
+ * A reply already serialised as JSON: the site list of GET /user/site/fetch, whose items PostgreSQL
+ * builds as the contract's `site` / `siteLean` (site-list-json.repository.ts), sent as is instead of
+ * being validated and serialised item by item (site-list-json.test.ts checks real replies against
+ * the schemas and the path that builds them in JS).
+ */
+export interface JsonReply {
+  readonly json: string;
 }
 
 /** A pin config row with its latest value, as the site calls return it. */
@@ -104,12 +116,20 @@ export function createSiteService(deps: SiteServiceDeps) {
       };
     },
 
-    async fetch(caller: Caller, q: SiteFetchQuery): Promise<SiteListReply | SiteLeanListReply> {
+    /** The full form (siteListReply), or with `lean` the lean form (siteLeanListReply), as JSON text. */
+    async fetch(caller: Caller, q: SiteFetchQuery): Promise<JsonReply> {
       assertTenantsAllowed(caller, q.tenants);
       const owner = await ownerFilter(repo, caller, q.user_uid);
       if (q.site_uid) await requireSite(repo, caller, q.site_uid, false);
-      const reply = await page(caller, { ...owner, siteUid: q.site_uid, tenants: q.tenants }, q);
-      return q.lean ? { ...reply, items: reply.items.map(toLeanSite) } : reply;
+      const full = !q.lean;
+      const { rows, total } = await deps.lists.page(
+        caller,
+        { ...owner, siteUid: q.site_uid, tenants: q.tenants },
+        { offset: (q.page - 1) * q.limit, limit: q.limit, withDevices: q.with_devices, full },
+      );
+      const items = rows.map((row) => siteItemJson(caller, row, full)).join(',');
+      // The keys of siteListReply / siteLeanListReply in their order (items, total, page, limit).
+      return { json: `{"items":[${items}],"total":${total},"page":${q.page},"limit":${q.limit}}` };
     },
 
     async filter(caller: Caller, q: SiteFilterQuery): Promise<SiteListReply> {

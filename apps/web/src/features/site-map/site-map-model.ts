@@ -1,4 +1,4 @@
-import type { Site } from '@towerwatch/contract';
+import type { SiteLean } from '@towerwatch/contract';
 import {
   DEFAULT_MAP_POINT,
   isAlarmRaised,
@@ -57,7 +57,7 @@ export function alarmWeight(alarmId: string): AlarmWeight {
 }
 
 /** The map status of a site (see {@link MAP_STATUSES}). */
-export function mapStatusOf(site: Pick<Site, 'status' | 'alarms'>): MapStatus {
+export function mapStatusOf(site: Pick<SiteLean, 'status' | 'alarms'>): MapStatus {
   if (site.status === 'offline') return 'offline';
   let status: MapStatus = 'normal';
   for (const alarm of site.alarms) {
@@ -89,7 +89,7 @@ export interface MapSite {
  * The map's view of a site. Its position comes from the domain's map helper (docs/requirements.md#map-helper):
  * a site without a usable location stands on the helper's default point.
  */
-export function toMapSite(site: Site): MapSite {
+export function toMapSite(site: SiteLean): MapSite {
   const raised = site.alarms.filter((a) => a.id !== 'device_online' && isAlarmRaised(a)).map((a) => a.id);
   // The site itself is the helper's "object whose location holds lat and lng".
   const position = readLatLng(site);

@@ -13,11 +13,10 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
-import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { LIVE_EVENTS, type SiteLeanListReply } from '@towerwatch/contract';
+import { LIVE_EVENTS } from '@towerwatch/contract';
 import { eventDisplayName, siteLoadPlan, tenantLabel } from '@towerwatch/domain';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
 import '../site-list.css';
@@ -26,7 +25,7 @@ import { formatDateTime } from '../../../lib/time.ts';
 import { useLiveMessages } from '../../../lib/use-live-messages.ts';
 import { useAuthUser } from '../../auth/index.ts';
 import { SiteListLinks } from '../components/site-list-links.tsx';
-import { allSites, leanSitesQueryOptions, useOpenSite } from '../../sites/index.ts';
+import { useCompleteSiteList, useOpenSite } from '../../sites/index.ts';
 import {
   applyStatusUpdate,
   filterChips,
@@ -141,36 +140,18 @@ function RowCells({ row, company }: { row: SiteRow; company: string | null }) {
 export function SiteListPage() {
   const user = useAuthUser();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 150);
   const { open: openSite, opening } = useOpenSite(user);
   const limit = siteLoadPlan(user).siteLimit;
-  const options = leanSitesQueryOptions(limit);
-  const sites = useInfiniteQuery(options);
-  const items = useMemo(() => allSites(sites.data), [sites.data]);
-  const total = sites.data?.pages[0]?.total ?? 0;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = sites;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { query: sites, sites: items, total, loadingMore, updateSites } = useCompleteSiteList(limit);
   const filter = useMemo(() => listFilterFromSearch(searchParams), [searchParams]);
   const company = user.company_code;
 
   useLiveMessages((message) => {
     if (message.event !== LIVE_EVENTS.SITE_STATUS_UPDATED) return;
-    queryClient.setQueryData<InfiniteData<SiteLeanListReply>>(options.queryKey, (previous) => {
-      if (!previous) return previous;
-      return {
-        ...previous,
-        pages: previous.pages.map((page) =>
-          page.items.some((site) => site.uid === message.payload.siteUid)
-            ? { ...page, items: page.items.map((site) => applyStatusUpdate(site, message.payload)) }
-            : page,
-        ),
-      };
-    });
+    updateSites((site) => applyStatusUpdate(site, message.payload));
   });
 
   const rows = useMemo(() => {
@@ -209,7 +190,7 @@ export function SiteListPage() {
             {sites.isPending
               ? 'Loading sites…'
               : `${rows.length.toLocaleString()} of ${items.length.toLocaleString()} sites${
-                  hasNextPage ? ` (loading ${total.toLocaleString()})` : ''
+                  loadingMore ? ` (loading ${total.toLocaleString()})` : ''
                 }`}
           </Text>
         </div>

@@ -16,8 +16,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBolt, IconSearch } from '@tabler/icons-react';
-import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { LIVE_EVENTS, type LiveSiteEvent, type SiteLeanListReply } from '@towerwatch/contract';
+import { LIVE_EVENTS, type LiveSiteEvent } from '@towerwatch/contract';
 import {
   DASHBOARD_RECTIFIER_ALARMS,
   eventDisplayName,
@@ -25,21 +24,20 @@ import {
   siteLoadPlan,
   tenantLabel,
 } from '@towerwatch/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { OpenSiteButton, TablePager, usePagedRows } from '../../../ui/table-pager.tsx';
 import { formatDateTime, inDhaka } from '../../../lib/time.ts';
 import { useLiveMessages } from '../../../lib/use-live-messages.ts';
 import { useAuthUser } from '../../auth/index.ts';
-import { allSites, leanSitesQueryOptions, useOpenSite } from '../../sites/index.ts';
+import { useCompleteSiteList, useOpenSite } from '../../sites/index.ts';
 import { applyStatusUpdate } from '../../site-list/index.ts';
 import {
   filterRectifierSites,
   isRectifierAlarmEvent,
   isVendorFilter,
   type RectifierAlarmId,
-  type RectifierSite,
   raisedRectifierAlarms,
   rectifierCounts,
   sortRectifierSites,
@@ -63,7 +61,6 @@ const vendorLabel = (vendor: string) =>
  */
 export function SiteRectifierPage() {
   const user = useAuthUser();
-  const queryClient = useQueryClient();
   const company = user.company_code;
   const [searchParams, setSearchParams] = useSearchParams();
   const vendorParam = searchParams.get('vendor');
@@ -77,29 +74,17 @@ export function SiteRectifierPage() {
   const [debouncedSearch] = useDebouncedValue(search, 150);
   const [feed, setFeed] = useState<LiveSiteEvent[]>([]);
 
-  const options = leanSitesQueryOptions(siteLoadPlan(user).siteLimit);
-  const sites = useInfiniteQuery(options);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = sites;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  const items: RectifierSite[] = useMemo(() => allSites(sites.data), [sites.data]);
+  const {
+    query: sites,
+    sites: items,
+    loadingMore,
+    updateSites,
+  } = useCompleteSiteList(siteLoadPlan(user).siteLimit);
   const names = useMemo(() => new Map(items.map((site) => [site.uid, site.name])), [items]);
 
   useLiveMessages((message) => {
     if (message.event === LIVE_EVENTS.SITE_STATUS_UPDATED) {
-      queryClient.setQueryData<InfiniteData<SiteLeanListReply>>(options.queryKey, (previous) =>
-        previous
-          ? {
-              ...previous,
-              pages: previous.pages.map((p) =>
-                p.items.some((site) => site.uid === message.payload.siteUid)
-                  ? { ...p, items: p.items.map((site) => applyStatusUpdate(site, message.payload)) }
-                  : p,
-              ),
-            }
-          : previous,
-      );
+      updateSites((site) => applyStatusUpdate(site, message.payload));
     } else if (message.event === LIVE_EVENTS.SITE_EVENT && isRectifierAlarmEvent(message.payload)) {
       const event = message.payload;
       setFeed((previous) => [event, ...previous.filter((e) => e.id !== event.id)].slice(0, LIVE_FEED_SIZE));
@@ -130,7 +115,7 @@ export function SiteRectifierPage() {
           <Text c="dimmed" size="sm" data-testid="rectifier-count" aria-live="polite">
             {sites.isPending
               ? 'Loading sites…'
-              : `${rows.length.toLocaleString()} of ${items.length.toLocaleString()} sites${hasNextPage ? ' (loading)' : ''}`}
+              : `${rows.length.toLocaleString()} of ${items.length.toLocaleString()} sites${loadingMore ? ' (loading)' : ''}`}
           </Text>
         </div>
         <TextInput

@@ -12,13 +12,13 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isOperator, ROUTES } from '@towerwatch/domain';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { allowRestrictedAction } from '../../../lib/restricted-action.ts';
 import { useAuthUser } from '../../auth/index.ts';
-import { leanSitesQueryOptions } from '../../sites/index.ts';
+import { useCompleteSiteList } from '../../sites/index.ts';
 import { GroupActionError, groupActions, groupQueryOptions, telegramKeys } from '../api/telegram-api.ts';
 
 /**
@@ -32,7 +32,7 @@ export function GroupSavePage() {
   const [params] = useSearchParams();
   const editing = params.get('chat_id') ? Number(params.get('chat_id')) : null;
   const existing = useQuery({ ...groupQueryOptions(editing ?? 0), enabled: editing !== null });
-  const sites = useInfiniteQuery(leanSitesQueryOptions(isOperator(user) ? 3000 : 1000));
+  const sites = useCompleteSiteList(isOperator(user) ? 3000 : 1000);
   const [chatId, setChatId] = useState('');
   const [title, setTitle] = useState('');
   const [companyId, setCompanyId] = useState(user.company_code ?? '');
@@ -51,10 +51,10 @@ export function GroupSavePage() {
   }, [group]);
 
   const siteOptions = useMemo(() => {
-    const all = sites.data?.pages.flatMap((p) => p.items) ?? [];
+    const all = sites.sites;
     const own = isOperator(user) && companyId ? all.filter((s) => s.company === companyId) : all;
     return own.map((s) => ({ value: s.uid, label: `${s.name} (${s.uid})` }));
-  }, [sites.data, user, companyId]);
+  }, [sites.sites, user, companyId]);
 
   const save = useMutation({
     mutationFn: async () => {
@@ -143,7 +143,7 @@ export function GroupSavePage() {
         <MultiSelect
           label="Sites"
           description="The group receives the alarms of these sites"
-          placeholder={sites.isPending ? 'Loading sites…' : 'Search sites'}
+          placeholder={sites.query.isPending ? 'Loading sites…' : 'Search sites'}
           data={siteOptions}
           value={siteUids}
           onChange={setSiteUids}

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TicketCreateBody } from '@towerwatch/contract';
 import {
   isReadOnly,
@@ -16,7 +16,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useAuthUser } from '../../auth/index.ts';
-import { allSites, leanSitesQueryOptions } from '../../sites/index.ts';
+import { useCompleteSiteList } from '../../sites/index.ts';
 import { createTicket, ticketListQueryOptions } from '../api/tickets-api.ts';
 import { detailsPath } from '../components/ticket-table.tsx';
 import { filterFromParams, prefillFromParams } from '../ticket-model.ts';
@@ -33,7 +33,7 @@ export function TicketCreatePage() {
   const user = useAuthUser();
   const [params] = useSearchParams();
   const prefill = useMemo(() => prefillFromParams(params), [params]);
-  const sites = useInfiniteQuery(leanSitesQueryOptions(1000));
+  const { sites } = useCompleteSiteList(1000);
   const [siteUid, setSiteUid] = useState<string | null>(prefill.siteUid ?? null);
   const [title, setTitle] = useState(prefill.title ?? '');
   const [description, setDescription] = useState('');
@@ -46,11 +46,11 @@ export function TicketCreatePage() {
   const queryClient = useQueryClient();
 
   const siteOptions = useMemo(() => {
-    const list = allSites(sites.data).map((s) => ({ value: s.uid, label: `${s.name} (${s.uid})` }));
+    const list = sites.map((s) => ({ value: s.uid, label: `${s.name} (${s.uid})` }));
     if (prefill.siteUid && !list.some((o) => o.value === prefill.siteUid))
       list.unshift({ value: prefill.siteUid, label: prefill.siteName ?? prefill.siteUid });
     return list;
-  }, [sites.data, prefill]);
+  }, [sites, prefill]);
 
   if (isReadOnly(user)) {
     return <Alert color="yellow">Read-only accounts cannot open tickets.</Alert>;
