@@ -12,6 +12,8 @@ import type { Benchmark } from './lib/bench.ts';
 import { parseArgs } from './lib/cli.ts';
 import { powerBenchmark } from './power.ts';
 import { slaBenchmark } from './sla.ts';
+import { storageBenchmark } from './storage.ts';
+import { telemetryWriteBenchmark } from './telemetry-write.ts';
 import { webBenchmark } from './web.ts';
 
 export const BENCHMARKS: readonly Benchmark[] = [
@@ -24,6 +26,8 @@ export const BENCHMARKS: readonly Benchmark[] = [
   powerBenchmark,
   analyticsBenchmark,
   slaBenchmark,
+  storageBenchmark,
+  telemetryWriteBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -29,6 +29,8 @@ interface LayoutResult extends LayoutSize {
   layout: string;
   table: string;
   buildS: number;
+  /** Average stored size of the `pin_values` column per row (after compression). */
+  valuesColumnBytesPerRow: number;
   bytesPerMessage: number;
   bytesPerValue: number;
   /** Total of one year of one-minute data for 50,000 sites, TB (10^12 bytes). */
@@ -118,6 +120,9 @@ export const storageBenchmark: Benchmark = {
         await server.pool.query(`vacuum (analyze) ${layout.table}`);
         const buildS = layout.build ? (performance.now() - b0) / 1000 : loadS;
         const size = await layoutSize(server.pool, layout.table);
+        const { rows: col } = await server.pool.query<{ b: number }>(
+          `select avg(pg_column_size(pin_values))::float8 as b from ${layout.table}`,
+        );
         layouts.push({
           layout: layout.name,
           table: layout.table,
@@ -126,6 +131,7 @@ export const storageBenchmark: Benchmark = {
           bytesPerMessage: Math.round((size.totalBytes / messages) * 10) / 10,
           bytesPerValue: Math.round((size.totalBytes / values) * 100) / 100,
           yearAt50kSitesTB: Math.round(((size.totalBytes / messages) * MESSAGES_PER_YEAR) / 1e10) / 100,
+          valuesColumnBytesPerRow: Math.round(col[0]?.b ?? 0),
           read: await timeRead(server, layout.read, readArgs, requests),
         });
       }

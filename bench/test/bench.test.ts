@@ -156,4 +156,35 @@ describe.concurrent('benchmarks in their tiny configuration', { timeout: 160_000
     expect(run).toMatchObject({ cards: 20, sites: 20 });
     if (run.ok) expect(run).toMatchObject({ commands: 20, allAppliedMs: expect.any(Number) });
   });
+
+  it('storage measures every telemetry layout and reads the same day from each', async () => {
+    const result = await runTiny('storage');
+    expectCommon(result, 'storage');
+    // No broker or load involved: a failure here (e.g. a layout reading other values) is a defect.
+    expect(result.error).toBeUndefined();
+    const layouts = result.layouts as Json[];
+    expect(layouts.map((l) => l.table)).toEqual([
+      'telemetry',
+      'tel_dict',
+      'tel_hour_real',
+      'tel_hour_double',
+    ]);
+    for (const l of layouts) {
+      expect(l.totalBytes).toBeGreaterThan(0);
+      expect(l).toMatchObject({ bytesPerValue: expect.any(Number), yearAt50kSitesTB: expect.any(Number) });
+      expect(l.read).toMatchObject({ rows: 1440, latencyMs: percentileShape });
+    }
+  });
+
+  it('telemetry-write stores the same rows with each writer', async () => {
+    const result = await runTiny('telemetry-write');
+    expectCommon(result, 'telemetry-write');
+    // A digest mismatch (the writers stored different rows) fails the run with an error.
+    expect(result.error).toBeUndefined();
+    const variants = result.variants as Json[];
+    expect(variants).toHaveLength(3);
+    expect(new Set(variants.map((v) => v.digest)).size).toBe(1);
+    for (const v of variants)
+      expect(v).toMatchObject({ nodeCpuMs: percentileShape, wallMs: percentileShape });
+  });
 });
