@@ -1,8 +1,8 @@
 /**
  * Micro-benchmark: writing one ingest batch's telemetry (issue 20 scope 4), `--batch` messages of the
  * ingest load's 20 readings (every 50th message with a shorter pin set), three ways
- * (lib/telemetry-writers.ts): (a) the production statement, (b) COPY FROM STDIN through
- * pg-copy-streams, (c) typed parameters built as literal strings. The variants take turns, batch by
+ * (lib/telemetry-writers.ts): (a) the statement before issue 20, (b) COPY FROM STDIN through
+ * pg-copy-streams, (c) typed parameters built as literal strings (the server's writer since). The variants take turns, batch by
  * batch, on one connection to the real server's migrated database (simulator off). Per batch: CPU of
  * this Node process (building the parameters, pg's encoding, the protocol) and of the database backend,
  * and wall time. The stored rows of every variant must be identical (else the result is not ok).
@@ -25,9 +25,9 @@ import { errorText, type Percentiles, percentiles } from './lib/util.ts';
 
 const DAY = 86_400_000;
 const VARIANTS: readonly [name: string, writer: Writer][] = [
-  ['current (unnest, text literals)', currentWriter],
+  ['before (unnest, text literals)', currentWriter],
   ['copy (pg-copy-streams)', copyWriter],
-  ['typed (flat float8[] + offsets)', typedWriter],
+  ['typed (flat float8[] + offsets, now used)', typedWriter],
 ];
 
 interface VariantResult {
@@ -56,7 +56,8 @@ function buildBatch(b: number, size: number, start: number): TelemetryRow[] {
 
 export const telemetryWriteBenchmark: Benchmark = {
   name: 'telemetry-write',
-  description: "one ingest batch's telemetry written as the production statement, COPY, typed parameters",
+  description:
+    "one ingest batch's telemetry written three ways: per-row literals (before), COPY, typed parameters (now)",
   async run(opts) {
     const result = startResult(opts, 'telemetry-write');
     const size = num(opts, 'batch', { tiny: 200, quick: 2000, full: 2000 });

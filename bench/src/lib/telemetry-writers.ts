@@ -1,8 +1,8 @@
 /**
  * Three ways of writing one ingest batch's telemetry rows (issue 20 scope 4), measured by
- * telemetry-write.ts. `current` is the statement of apps/server/src/ingest/persist-records.ts
- * `telemetryCtes` (as a plain insert; in the server it is one CTE of the batch statement) — keep the
- * two in step when that one changes.
+ * telemetry-write.ts. `current` is the statement the server used before issue 20 (per-row array
+ * literals); `typed` is what apps/server/src/ingest/persist-records.ts `telemetryCtes` writes since
+ * (there as CTEs of the batch statement) — keep the two in step when that one changes.
  */
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
@@ -22,7 +22,7 @@ function textArrayLiteral(items: readonly string[]): string {
   return `{${items.map((s) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 }
 
-/** (a) The production statement: unnest of text[] / timestamptz[] and per-row array literals. */
+/** (a) The statement before issue 20: unnest of text[] / timestamptz[] and per-row array literals. */
 export const currentWriter: Writer = async (db, t) => {
   await db.query(
     `insert into telemetry (com_id, ts, pin_names, pin_values)
