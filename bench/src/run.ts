@@ -11,6 +11,7 @@ import { ingestBenchmark } from './ingest.ts';
 import type { Benchmark } from './lib/bench.ts';
 import { parseArgs } from './lib/cli.ts';
 import { powerBenchmark } from './power.ts';
+import { siteStateMemoryBenchmark } from './site-state-memory.ts';
 import { slaBenchmark } from './sla.ts';
 import { webBenchmark } from './web.ts';
 
@@ -24,6 +25,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   powerBenchmark,
   analyticsBenchmark,
   slaBenchmark,
+  siteStateMemoryBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -156,4 +156,22 @@ describe.concurrent('benchmarks in their tiny configuration', { timeout: 160_000
     expect(run).toMatchObject({ cards: 20, sites: 20 });
     if (run.ok) expect(run).toMatchObject({ commands: 20, allAppliedMs: expect.any(Number) });
   });
+
+  it('site-state-memory reports heap bytes per site of the site state cache', async () => {
+    const result = await runTiny('site-state-memory');
+    expectCommon(result, 'site-state-memory');
+    if (!result.ok) return;
+    expect(result.run).toMatchObject({
+      sites: 100,
+      heapBytesPerSite: expect.any(Number),
+      alarmsPerSite: expect.any(Number),
+      pinConfigsPerSite: expect.any(Number),
+    });
+    expect((result.run as Json).pinConfigsPerSite).toBeGreaterThan(0);
+    expect(result.byConstructor).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: expect.any(String), bytesPerSite: expect.any(Number) }),
+      ]),
+    );
+  });
 });

@@ -1,5 +1,5 @@
-import { DEFAULT_ALARM_THRESHOLDS } from '@towerwatch/domain';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ALARM_THRESHOLDS } from '@towerwatch/domain';
 import { parseSiteAlarmSettings } from './settings.ts';
 
 describe('site alarm settings', () => {
