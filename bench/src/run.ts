@@ -11,6 +11,7 @@ import { ingestBenchmark } from './ingest.ts';
 import type { Benchmark } from './lib/bench.ts';
 import { parseArgs } from './lib/cli.ts';
 import { powerBenchmark } from './power.ts';
+import { siteStateMemoryBenchmark } from './site-state-memory.ts';
 import { slaBenchmark } from './sla.ts';
 import { storageBenchmark } from './storage.ts';
 import { telemetryWriteBenchmark } from './telemetry-write.ts';
@@ -28,6 +29,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   slaBenchmark,
   storageBenchmark,
   telemetryWriteBenchmark,
+  siteStateMemoryBenchmark,
 ];
 
 async function main(): Promise<void> {

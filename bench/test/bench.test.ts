@@ -187,4 +187,23 @@ describe.concurrent('benchmarks in their tiny configuration', { timeout: 160_000
     for (const v of variants)
       expect(v).toMatchObject({ nodeCpuMs: percentileShape, wallMs: percentileShape });
   });
+
+  it('site-state-memory reports heap bytes per site of the site state cache', async () => {
+    const result = await runTiny('site-state-memory');
+    expectCommon(result, 'site-state-memory');
+    // In-process, no broker or load: a failed run is a defect.
+    expect(result.error).toBeUndefined();
+    expect(result.run).toMatchObject({
+      sites: 100,
+      heapBytesPerSite: expect.any(Number),
+      alarmsPerSite: expect.any(Number),
+      pinConfigsPerSite: expect.any(Number),
+    });
+    expect((result.run as Json).pinConfigsPerSite).toBeGreaterThan(0);
+    expect(result.byConstructor).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: expect.any(String), bytesPerSite: expect.any(Number) }),
+      ]),
+    );
+  });
 });

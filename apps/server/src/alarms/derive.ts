@@ -4,7 +4,8 @@
  */
 import { classifyDcLoad, type DcLoadState } from '@towerwatch/domain';
 import { CONTACT_PIN_ALARMS, type EngineAlarmId } from './catalogue.ts';
-import { alarmKey, type EngineSite, pinKey, type SiteState } from './state.ts';
+import { pinTableOf } from './pin-table.ts';
+import { alarmKey, type EnginePin, type EngineSite, type SiteState } from './state.ts';
 
 /** A wanted alarm condition. */
 export interface Condition {
@@ -48,17 +49,22 @@ export function deriveConditions(site: EngineSite, state: SiteState): Derived {
   const doors: number[] = [];
   const locks: number[] = [];
 
-  for (const pin of site.pins) {
-    const rt = state.pins.get(pinKey(pin.comId, pin.pinName));
-    if (!rt || rt.ts === null || rt.value === null) continue;
-    const v = rt.value;
+  const table = pinTableOf(site, state.pins);
+  const pins = table.index.pins;
+  for (let i = 0; i < pins.length; i++) {
+    const v = table.readValueOfPin(i);
+    if (Number.isNaN(v)) continue;
+    const pin = pins[i] as EnginePin;
     const tenant = pin.tenant ?? '';
     switch (pin.type) {
       case 'main_phase_a':
       case 'main_phase_b':
-      case 'main_phase_c':
-        phases.set(tenant, [...(phases.get(tenant) ?? []), v]);
+      case 'main_phase_c': {
+        const list = phases.get(tenant);
+        if (list) list.push(v);
+        else phases.set(tenant, [v]);
         break;
+      }
       case 'dg_status':
       case 'pg_status': {
         const which = pin.type === 'dg_status' ? 'dg' : 'pg';

@@ -9,6 +9,7 @@
 import { eventGroupOf } from '@towerwatch/domain';
 import { ALARM_SPECS, type AlarmSpec, EVENT_ALARMS } from './catalogue.ts';
 import { type Condition, deriveConditions } from './derive.ts';
+import { pinTableOf } from './pin-table.ts';
 import { fuelReadingsOf, powerChecks } from './power-checks.ts';
 import {
   type AlarmState,
@@ -85,6 +86,8 @@ export function evaluate(site: EngineSite, state: SiteState, input: EngineInput)
     dcLoadChanged: [],
     devices: [],
   };
+  // The pin table follows the site's pin configs (rebuilt when they were replaced).
+  pinTableOf(site, state.pins);
   const touched = new Set<AlarmState>();
   const emit = (
     name: string,
@@ -153,7 +156,7 @@ export function evaluate(site: EngineSite, state: SiteState, input: EngineInput)
   switch (input.kind) {
     case 'pins':
       seen(input.comId, input.receivedAt);
-      applyReadings(site, state, input, result);
+      applyReadings(state, input, result);
       break;
     case 'event':
       seen(input.comId, input.receivedAt);
@@ -190,15 +193,18 @@ export function evaluate(site: EngineSite, state: SiteState, input: EngineInput)
   }
 
   // Device liveness → device_online (one per site: not normal while any known device is offline).
-  const known = [...state.devices.values()].filter((d) => d.lastSeenAt !== null);
-  if (known.length > 0) {
-    const offline = known.some((d) => !d.online);
-    transition({ alarmId: 'device_online', tenant: '', active: offline, value: offline ? 0 : 1 });
+  let known = false;
+  let offline = false;
+  for (const d of state.devices.values()) {
+    if (d.lastSeenAt === null) continue;
+    known = true;
+    if (!d.online) offline = true;
   }
+  if (known) transition({ alarmId: 'device_online', tenant: '', active: offline, value: offline ? 0 : 1 });
 
   const derived = deriveConditions(site, state);
   for (const c of derived.conditions.values()) transition(c);
-  const fuel = input.kind === 'pins' ? fuelReadingsOf(site, input) : [];
+  const fuel = input.kind === 'pins' ? fuelReadingsOf(site, state, input) : [];
   for (const a of powerChecks(site, state, derived, input.time, fuel)) {
     if (a.kind === 'alarm') transition(a.condition);
     else emit(a.name, a.tenant, true, a.value, a.alarmId);
@@ -244,47 +250,71 @@ export function evaluate(site: EngineSite, state: SiteState, input: EngineInput)
 }
 
 function applyReadings(
-  site: EngineSite,
   state: SiteState,
   input: Extract<EngineInput, { kind: 'pins' }>,
   result: EngineResult,
 ): void {
-  const doorsBefore = accessValues(site, state, 'door');
+  const table = state.pins;
+  const time = input.time.getTime();
+  // Door and lock values before the first access pin of the message is applied (only then needed).
+  let doorsBefore: (number | null)[] | null = null;
   for (const reading of input.readings) {
-    const key = pinKey(input.comId, reading.pin);
-    const rt = state.pins.get(key);
-    if (rt?.ts && rt.ts.getTime() > input.time.getTime()) {
-      result.staleReadings += 1;
-      continue;
+    const slot = table.slot(input.comId, reading.pin);
+    let previous: number | null;
+    if (slot >= 0) {
+      const ts = table.timeAt(slot);
+      if (ts > time) {
+        result.staleReadings += 1;
+        continue;
+      }
+      if (doorsBefore === null && table.slotHasType(slot, 'access_control'))
+        doorsBefore = accessValues(state, 'door');
+      previous = Number.isNaN(ts) ? null : nullable(table.valueAt(slot));
+      table.setAt(slot, reading.value, time);
+    } else {
+      const rt = table.unconfigured(input.comId, reading.pin);
+      if (rt?.ts && rt.ts.getTime() > time) {
+        result.staleReadings += 1;
+        continue;
+      }
+      previous = rt?.ts ? rt.value : null;
+      table.set(pinKey(input.comId, reading.pin), { value: reading.value, ts: input.time });
     }
-    state.pins.set(key, { value: reading.value, ts: input.time });
-    const configs = site.pins.filter((p) => p.comId === input.comId && p.pinName === reading.pin);
     result.pinUpdates.push({
       comId: input.comId,
       pinName: reading.pin,
       value: reading.value,
-      previous: rt?.ts ? rt.value : null,
+      previous,
       time: input.time,
-      configs,
+      configs: slot >= 0 ? table.configsAt(slot) : [],
     });
   }
   // A door opening while every lock is locked is a security breach (latched until cleared).
-  const doorsAfter = accessValues(site, state, 'door');
-  const opened = doorsAfter.some((v, i) => v !== null && v < 0.5 && (doorsBefore[i] ?? 1) >= 0.5);
-  const locks = accessValues(site, state, 'lock').filter((v): v is number => v !== null);
+  if (doorsBefore === null) return;
+  const before = doorsBefore;
+  const doorsAfter = accessValues(state, 'door');
+  const opened = doorsAfter.some((v, i) => v !== null && v < 0.5 && (before[i] ?? 1) >= 0.5);
+  const locks = accessValues(state, 'lock').filter((v): v is number => v !== null);
   if (opened && locks.length > 0 && locks.every((v) => v >= 0.5)) {
     state.latched.set(alarmKey('security_breach', ''), { active: true, value: 1 });
   }
 }
 
-function accessValues(site: EngineSite, state: SiteState, priority: 'door' | 'lock'): (number | null)[] {
-  return site.pins
-    .filter(
-      (p) =>
-        p.type === 'access_control' &&
-        (p.priority === priority || (priority === 'door' && p.priority !== 'lock')),
+const nullable = (v: number): number | null => (Number.isNaN(v) ? null : v);
+
+/** Values of the site's door (or lock) access pins, in config order. */
+function accessValues(state: SiteState, priority: 'door' | 'lock'): (number | null)[] {
+  const table = state.pins;
+  const { pins, layout } = table.index;
+  const out: (number | null)[] = [];
+  pins.forEach((p, i) => {
+    if (
+      p.type === 'access_control' &&
+      (p.priority === priority || (priority === 'door' && p.priority !== 'lock'))
     )
-    .map((p) => state.pins.get(pinKey(p.comId, p.pinName))?.value ?? null);
+      out.push(nullable(table.valueAt(layout.pinSlot[i] as number)));
+  });
+  return out;
 }
 
 function applyDeviceEvent(
@@ -309,10 +339,10 @@ function applyDeviceEvent(
         (input.pin ? p.pinName === input.pin : p.priority === m.priority),
     );
     if (pin) {
-      const key = pinKey(pin.comId, pin.pinName);
-      const rt = state.pins.get(key);
-      if (!rt?.ts || rt.ts.getTime() <= input.time.getTime())
-        state.pins.set(key, { value: m.value, ts: input.time });
+      const slot = state.pins.slot(pin.comId, pin.pinName);
+      const ts = state.pins.timeAt(slot);
+      if (Number.isNaN(ts) || ts <= input.time.getTime())
+        state.pins.setAt(slot, m.value, input.time.getTime());
     } else {
       const alarmId = m.priority === 'door' ? 'door_status' : 'lock_status';
       state.latched.set(alarmKey(alarmId, ''), { active: m.value === 0, value: m.value });

@@ -12,7 +12,8 @@ import {
   smoothedFuelLevel,
 } from '@towerwatch/domain';
 import type { Condition, Derived } from './derive.ts';
-import { alarmKey, type EngineSite, pinKey, type SiteState } from './state.ts';
+import { pinTableOf } from './pin-table.ts';
+import { alarmKey, type EngineSite, type SiteState } from './state.ts';
 
 const MINUTE = 60_000;
 /** The DG must run with mains present this long before it is flagged (the DG stops ~2 min after mains returns). */
@@ -53,7 +54,8 @@ export function powerChecks(
   const ps = powerState(state);
   const now = time.getTime();
   const out: PowerAction[] = [];
-  const dgRunning = [...derived.conditions.values()].some((c) => c.alarmId === 'dg_on' && c.active);
+  let dgRunning = false;
+  for (const c of derived.conditions.values()) if (c.alarmId === 'dg_on' && c.active) dgRunning = true;
   if (ps.reference && ps.lastAt !== null && dgRunning && now > ps.lastAt)
     ps.reference.dgRunMs += now - ps.lastAt;
   ps.lastAt = Math.max(ps.lastAt ?? now, now);
@@ -129,14 +131,14 @@ function fuelCheck(
 function dcLoadKw(site: EngineSite, state: SiteState): number {
   let amps = 0;
   let volts: number | null = null;
-  for (const p of site.pins) {
-    const v = state.pins.get(pinKey(p.comId, p.pinName));
-    if (!v || v.ts === null || v.value === null) continue;
+  const table = pinTableOf(site, state.pins);
+  table.index.pins.forEach((p, i) => {
+    const v = table.readValueOfPin(i);
+    if (Number.isNaN(v)) return;
     if (p.type === 'battery_current_critical' || p.type === 'battery_current_non_critical')
-      amps += Math.abs(v.value);
-    if (p.type === 'battery_terminal' && v.value >= 0)
-      volts = volts === null ? v.value : Math.min(volts, v.value);
-  }
+      amps += Math.abs(v);
+    if (p.type === 'battery_terminal' && v >= 0) volts = volts === null ? v : Math.min(volts, v);
+  });
   return (amps * (volts ?? 48)) / 1000;
 }
 
@@ -170,10 +172,14 @@ function withMainsCheck(
 /** The dg_fuel readings of a pins input. */
 export function fuelReadingsOf(
   site: EngineSite,
+  state: SiteState,
   input: { comId: string; readings: { pin: string; value: number }[] },
-) {
-  const fuelPins = new Set(
-    site.pins.filter((p) => p.type === 'dg_fuel' && p.comId === input.comId).map((p) => p.pinName),
-  );
-  return input.readings.filter((r) => fuelPins.has(r.pin)).map((r) => r.value);
+): number[] {
+  const table = pinTableOf(site, state.pins);
+  const out: number[] = [];
+  for (const r of input.readings) {
+    const slot = table.slot(input.comId, r.pin);
+    if (slot >= 0 && table.slotHasType(slot, 'dg_fuel')) out.push(r.value);
+  }
+  return out;
 }

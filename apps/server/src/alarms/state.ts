@@ -3,17 +3,11 @@
  * conditions, device liveness and DC load per tenant. Plain data, owned by the ingest worker of
  * the site's devices; hydrated from PostgreSQL on first use.
  */
-import { type DcLoadState, initialPinStatus } from '@towerwatch/domain';
+import type { DcLoadState } from '@towerwatch/domain';
+import { type EnginePin, type PinIndex, PinTable, pinIndexOf } from './pin-table.ts';
 import type { SiteAlarmSettings } from './settings.ts';
 
-/** A pin config as the engine needs it (contract PinConfig, camelCased). */
-export interface EnginePin {
-  comId: string;
-  pinName: string;
-  type: string;
-  priority: string | null;
-  tenant: string | null;
-}
+export type { EnginePin, PinRuntime } from './pin-table.ts';
 
 /** What the engine knows about a site besides its state. */
 export interface EngineSite {
@@ -28,6 +22,8 @@ export interface EngineSite {
   batteryMax?: number | null;
   /** DG fuel tank size in litres (sites.more_details.fuel_tank_litres), for fuel theft/refill litres. */
   fuelTankLitres?: number | null;
+  /** Slots of `pins` (shared layout); built on first use when absent, rebuilt when `pins` is replaced. */
+  pinIndex?: PinIndex;
 }
 
 /** One alarm of a site for one tenant ('' = no tenant), as stored in `alarms`. */
@@ -45,12 +41,6 @@ export interface AlarmState {
   value: number | null;
 }
 
-/** Runtime value of a pin; `ts` null = never read (still the initial value of docs/requirements.md#pin-status). */
-export interface PinRuntime {
-  value: number | null;
-  ts: Date | null;
-}
-
 /** A condition set by a device event (not by a pin level), e.g. a security breach. */
 export interface Latch {
   active: boolean;
@@ -65,7 +55,7 @@ export interface DeviceRuntime {
 }
 
 export interface SiteState {
-  pins: Map<string, PinRuntime>;
+  pins: PinTable;
   alarms: Map<string, AlarmState>;
   latched: Map<string, Latch>;
   devices: Map<string, DeviceRuntime>;
@@ -79,18 +69,31 @@ export function pinKey(comId: string, pinName: string): string {
   return `${comId}/${pinName}`;
 }
 
+/**
+ * Alarm keys are few (alarm ids × tenants) and looked up on every input: each is built once and the
+ * same string is returned afterwards, so sites share their key strings and lookups make no garbage.
+ */
+const alarmKeys = new Map<string, Map<string, string>>();
+
 /** Key of an alarm in {@link SiteState.alarms} and {@link SiteState.latched}. */
 export function alarmKey(alarmId: string, tenant: string | null): string {
-  return `${alarmId}|${tenant ?? ''}`;
+  const t = tenant ?? '';
+  let byTenant = alarmKeys.get(alarmId);
+  if (!byTenant) {
+    byTenant = new Map();
+    if (alarmKeys.size < 10_000) alarmKeys.set(alarmId, byTenant);
+  }
+  let key = byTenant.get(t);
+  if (key === undefined) {
+    key = `${alarmId}|${t}`;
+    if (byTenant.size < 1_000) byTenant.set(t, key);
+  }
+  return key;
 }
 
 /** A fresh state for a site: every configured pin at its initial value, no alarms. */
 export function createSiteState(site: EngineSite): SiteState {
-  const pins = new Map<string, PinRuntime>();
-  for (const pin of site.pins) {
-    const key = pinKey(pin.comId, pin.pinName);
-    if (!pins.has(key)) pins.set(key, { value: initialPinStatus(pin.type), ts: null });
-  }
+  const pins = new PinTable(pinIndexOf(site));
   const devices = new Map<string, DeviceRuntime>();
   for (const comId of site.comIds) devices.set(comId, { lastSeenAt: null, online: false });
   return { pins, alarms: new Map(), latched: new Map(), devices, dcLoad: new Map(), critical: new Set() };

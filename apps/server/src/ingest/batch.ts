@@ -14,8 +14,7 @@
  * Throws when a transaction fails; what the batch committed before is settled and skipped by the
  * pipeline's retry (pipeline.ts).
  */
-import { evaluate, type EngineResult } from '../alarms/engine.ts';
-import { pinKey } from '../alarms/state.ts';
+import { type EngineResult, evaluate } from '../alarms/engine.ts';
 import { type BatchPart, type CommitDeps, commitPart, emptyPart } from './batch-commit.ts';
 import type { Entry, Lane } from './lane.ts';
 import { acceptedMessageIds } from './persist.ts';
@@ -142,7 +141,7 @@ export function createBatchProcessor(deps: BatchDeps): ProcessBatch {
       const runtime = runtimes.get(e.siteUid) as SiteRuntime;
       const before =
         job.kind === 'pins'
-          ? job.message.readings.map((x) => runtime.state.pins.get(pinKey(job.comId, x.pin))?.value)
+          ? job.message.readings.map((x) => runtime.state.pins.valueOf(job.comId, x.pin))
           : null;
       const input = toEngineInput(job, deps.clock.now());
       const result = input ? evaluate(runtime.site, runtime.state, input) : null;

@@ -4,6 +4,7 @@
 import { LIVE_EVENTS, type LiveAlarm, liveMessage } from '@towerwatch/contract';
 import { alarmDisplayGroup, stateOfCharge } from '@towerwatch/domain';
 import type { PinUpdate } from '../alarms/engine.ts';
+import { pinTableOf } from '../alarms/pin-table.ts';
 import { type EngineSite, pinKey, type SiteState } from '../alarms/state.ts';
 import type { LiveEnvelope } from '../bus/bus.ts';
 import type { EventRowOut } from './batch-writes.ts';
@@ -174,14 +175,14 @@ export function backupEstimate(
   const maximum = site.batteryMax ?? null;
   let volts: number | null = null;
   let amps = 0;
-  for (const p of site.pins) {
-    const v = state.pins.get(pinKey(p.comId, p.pinName));
-    if (!v || v.ts === null || v.value === null) continue;
-    if (p.type === 'battery_terminal' && v.value >= 0)
-      volts = volts === null ? v.value : Math.min(volts, v.value);
+  const table = pinTableOf(site, state.pins);
+  table.index.pins.forEach((p, i) => {
+    const v = table.readValueOfPin(i);
+    if (Number.isNaN(v)) return;
+    if (p.type === 'battery_terminal' && v >= 0) volts = volts === null ? v : Math.min(volts, v);
     if (p.type === 'battery_current_critical' || p.type === 'battery_current_non_critical')
-      amps += Math.abs(v.value);
-  }
+      amps += Math.abs(v);
+  });
   if (maximum === null || volts === null) return { minutes: null, maximum, remaining: null };
   // One home for the state-of-charge rule: the domain's (docs/requirements.md#backup-estimate).
   const soc = stateOfCharge(volts, site.settings.thresholds.dcCriticalVoltage);

@@ -9,19 +9,19 @@
  * one query per table (`= any($1)`), so a cold start at 50,000 sites costs a few dozen queries, not
  * 50,000 × 7. Latest values are read by primary key (`pin_latest.com_id = any(...)`).
  */
-import type { DcLoadState } from '@towerwatch/domain';
-import { CONTACT_PIN_ALARMS, EVENT_ALARMS } from '../alarms/catalogue.ts';
-import { parseSiteAlarmSettings } from '../alarms/settings.ts';
-import {
-  type AlarmState,
-  alarmKey,
-  createSiteState,
-  type EngineSite,
-  pinKey,
-  type SiteState,
-} from '../alarms/state.ts';
+import type { EngineSite, SiteState } from '../alarms/state.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { AlarmRow } from '../kernel/rows/site-rows.ts';
+import {
+  buildSiteRuntimes,
+  createSiteInterner,
+  type DcLoadRow,
+  type DeviceRow,
+  type LatestRow,
+  type PinConfigRow,
+  type SiteInterner,
+  type SiteRow,
+} from './site-build.ts';
 
 export interface SiteRuntime {
   site: EngineSite;
@@ -71,6 +71,8 @@ export function createSiteStore(db: Queryable, opts: SiteStoreOptions = {}): Sit
   const now = opts.now ?? Date.now;
   const devices = new Map<string, { value: DeviceSite | null; at: number }>();
   const sites = new Map<string, SiteRuntime & { expiresAt: number }>();
+  // Strings, settings and pin layouts shared by the cached sites.
+  const interner = createSiteInterner();
   // Device lookups wanted in the same tick are read with one query.
   let wanted: Map<string, ((v: DeviceSite | null) => void)[]> | null = null;
   let wantedFail: Map<string, ((err: unknown) => void)[]> | null = null;
@@ -122,7 +124,7 @@ export function createSiteStore(db: Queryable, opts: SiteStoreOptions = {}): Sit
     }
     for (let i = 0; i < missing.length; i += LOAD_CHUNK) {
       const chunk = missing.slice(i, i + LOAD_CHUNK);
-      const loaded = await loadSites(db, chunk, opts.pendingLatest);
+      const loaded = await loadSites(db, chunk, opts.pendingLatest, interner);
       const at = now();
       for (const uid of chunk) {
         const l = loaded.get(uid);
@@ -195,17 +197,11 @@ export async function loadSites(
   db: Queryable,
   siteUids: readonly string[],
   pendingLatest?: SiteStoreOptions['pendingLatest'],
+  interner?: SiteInterner,
 ): Promise<Map<string, Omit<SiteRuntime, 'loadedAt'>>> {
   const uids = [...new Set(siteUids)];
   const [siteRes, devs, pins, alarms, loads] = await Promise.all([
-    db.query<{
-      uid: string;
-      company_id: string;
-      tenants: string[];
-      settings: unknown;
-      battery_max: number | null;
-      fuel_tank_litres: number | null;
-    }>(
+    db.query<SiteRow>(
       `select uid, company_id, tenants, settings, battery_max,
               case when jsonb_typeof(more_details->'fuel_tank_litres') = 'number'
                    then (more_details->>'fuel_tank_litres')::float8
@@ -214,18 +210,11 @@ export async function loadSites(
          from sites where uid = any($1::text[])`,
       [uids],
     ),
-    db.query<{ site_uid: string; com_id: string; last_seen_at: Date | null; online: boolean }>(
+    db.query<DeviceRow>(
       'select site_uid, com_id, last_seen_at, online from devices where site_uid = any($1::text[]) order by com_id',
       [uids],
     ),
-    db.query<{
-      site_uid: string;
-      com_id: string;
-      pin_name: string;
-      type: string;
-      priority: string | null;
-      tenant: string | null;
-    }>(
+    db.query<PinConfigRow>(
       'select site_uid, com_id, pin_name, type, priority, tenant from pin_configs where site_uid = any($1::text[]) order by id',
       [uids],
     ),
@@ -234,112 +223,32 @@ export async function loadSites(
               acknowledged_by, acknowledged_at, value from alarms where site_uid = any($1::text[])`,
       [uids],
     ),
-    db.query<{ site_uid: string; tenant: string; state: DcLoadState }>(
+    db.query<DcLoadRow>(
       'select site_uid, tenant, state from dc_load_state where site_uid = any($1::text[])',
       [uids],
     ),
   ]);
-  const group = <T extends { site_uid: string }>(rows: T[]) => {
-    const m = new Map<string, T[]>();
-    for (const r of rows) {
-      const list = m.get(r.site_uid);
-      if (list) list.push(r);
-      else m.set(r.site_uid, [r]);
-    }
-    return m;
-  };
-  const devsBySite = group(devs.rows);
-  const pinsBySite = group(pins.rows);
-  const alarmsBySite = group(alarms.rows);
-  const loadsBySite = group(loads.rows);
   // Latest values by primary key: the com_ids of these sites' devices and pin configs.
   const comIds = [...new Set([...devs.rows.map((d) => d.com_id), ...pins.rows.map((p) => p.com_id)])];
   const latest =
     comIds.length === 0
       ? []
       : (
-          await db.query<{ com_id: string; pin_name: string; value: number | null; ts: Date }>(
+          await db.query<LatestRow>(
             'select com_id, pin_name, value, ts from pin_latest where com_id = any($1::text[])',
             [comIds],
           )
         ).rows;
-  const latestByCom = new Map<string, typeof latest>();
-  for (const l of latest) {
-    const list = latestByCom.get(l.com_id);
-    if (list) list.push(l);
-    else latestByCom.set(l.com_id, [l]);
-  }
-
-  const out = new Map<string, Omit<SiteRuntime, 'loadedAt'>>();
-  for (const row of siteRes.rows) {
-    const siteDevs = devsBySite.get(row.uid) ?? [];
-    const sitePins = pinsBySite.get(row.uid) ?? [];
-    const siteComIds = [...new Set([...siteDevs.map((d) => d.com_id), ...sitePins.map((p) => p.com_id)])];
-    const site: EngineSite = {
-      siteUid: row.uid,
-      companyId: row.company_id,
-      tenants: row.tenants,
-      comIds: siteComIds,
-      pins: sitePins.map((p) => ({
-        comId: p.com_id,
-        pinName: p.pin_name,
-        type: p.type,
-        priority: p.priority,
-        tenant: p.tenant,
-      })),
-      settings: parseSiteAlarmSettings(row.settings),
-      batteryMax: row.battery_max,
-      fuelTankLitres: row.fuel_tank_litres,
-    };
-    const state = createSiteState(site);
-    // Alarms a sensor pin drives follow the pin after a reload, not a latch.
-    const pinDriven = new Set(
-      site.pins.flatMap((p) =>
-        p.type === 'vibration_sensor' ? ['vibration'] : p.type === 'motion_sensor' ? ['motion'] : [],
-      ),
-    );
-    for (const d of siteDevs) state.devices.set(d.com_id, { lastSeenAt: d.last_seen_at, online: d.online });
-    for (const comId of siteComIds) {
-      for (const l of latestByCom.get(comId) ?? [])
-        state.pins.set(pinKey(l.com_id, l.pin_name), { value: l.value, ts: l.ts });
-      // Values the writer has not written yet are newer than the table's.
-      for (const p of pendingLatest?.(comId) ?? [])
-        state.pins.set(pinKey(comId, p.pinName), { value: p.value, ts: p.ts });
-    }
-    for (const a of alarmsBySite.get(row.uid) ?? []) {
-      const alarm: AlarmState = {
-        alarmId: a.alarm_id,
-        tenant: a.tenant,
-        isNormal: a.is_normal,
-        isAvailable: a.is_available,
-        isDisable: a.is_disable,
-        raisedAt: a.raised_at,
-        clearedAt: a.cleared_at,
-        lastEventAt: a.last_event_at,
-        acknowledgedBy: a.acknowledged_by,
-        acknowledgedAt: a.acknowledged_at,
-        value: a.value,
-      };
-      state.alarms.set(alarmKey(a.alarm_id, a.tenant), alarm);
-      // Latched (event-driven) alarms keep their state across reloads.
-      if (LATCHED_ALARMS.has(a.alarm_id) && !pinDriven.has(a.alarm_id)) {
-        state.latched.set(alarmKey(a.alarm_id, a.tenant), { active: !a.is_normal, value: a.value });
-      }
-      if (a.alarm_id === 'dc_low_voltage' && !a.is_normal && a.value !== null) {
-        const t = site.settings.thresholds;
-        if (a.value <= t.dcCriticalVoltage) state.critical.add(a.tenant);
-      }
-    }
-    for (const l of loadsBySite.get(row.uid) ?? []) state.dcLoad.set(l.tenant, l.state);
-    out.set(row.uid, { site, state });
-  }
-  return out;
+  return buildSiteRuntimes(
+    {
+      sites: siteRes.rows,
+      devices: devs.rows,
+      pins: pins.rows,
+      alarms: alarms.rows,
+      dcLoads: loads.rows,
+      latest,
+    },
+    pendingLatest,
+    interner,
+  );
 }
-
-/**
- * Alarms set only by device events (not by contact pins); their state is restored as latches
- * (alarm catalogue: EVENT_ALARMS less CONTACT_PIN_ALARMS).
- */
-const LATCHED_ALARMS: ReadonlySet<string> = new Set(
-  Object.values(EVENT_ALARMS).filter((id) => !Object.values(CONTACT_PIN_ALARMS).includes(id)),
-);
