@@ -29,6 +29,18 @@ describe('config', () => {
     expect(loadConfig({ ...secret, DATA_DIR: 'elsewhere' }).dataDir).toBe(path.resolve('elsewhere'));
   });
 
+  it('gives the ingest subscription a client id stable per host and DATA_DIR (a persistent session)', () => {
+    const secret = { TOKEN_SECRET: 's'.repeat(32) };
+    const a = loadConfig({ ...secret, DATA_DIR: 'one' }).mqttSession;
+    expect(a.clientId).toMatch(/^towerwatch-ingest-[0-9a-f]{12}$/);
+    expect(a.expirySeconds).toBe(86_400);
+    expect(loadConfig({ ...secret, DATA_DIR: 'one' }).mqttSession.clientId).toBe(a.clientId);
+    expect(loadConfig({ ...secret, DATA_DIR: 'two' }).mqttSession.clientId).not.toBe(a.clientId);
+    const set = loadConfig({ ...secret, MQTT_CLIENT_ID: 'ingest-a', MQTT_SESSION_EXPIRY_S: '60' });
+    expect(set.mqttSession).toEqual({ clientId: 'ingest-a', expirySeconds: 60 });
+    expect(() => loadConfig({ ...secret, MQTT_CLIENT_ID: 'has space' })).toThrow(/MQTT_CLIENT_ID/);
+  });
+
   it('names every invalid variable', () => {
     expect(() =>
       loadConfig({ PORT: 'abc', ROLES: 'api,web', DATABASE_URL: 'mysql://x', TOKEN_SECRET: 'x' }),

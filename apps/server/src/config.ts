@@ -2,8 +2,9 @@
  * Configuration: parsed and validated once from the environment. Nothing else reads `process.env`.
  * Each variable is listed in the README's configuration table.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -39,6 +40,16 @@ const envSchema = z.object({
     .regex(/^(mqtts?|wss?|tcp):\/\//, 'must be an mqtt:// URL')
     .optional(),
   MQTT_PORT: port.default(1884),
+  /**
+   * Client id of the ingest role's subscription on MQTT_URL: a persistent session, so one id per ingest
+   * process, the same across its restarts. Unset: derived from the host name and DATA_DIR.
+   */
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'letters, digits, _ . : - (1-64)')
+    .optional(),
+  /** How long the external broker keeps that session (and queues its messages) while the server is away. */
+  MQTT_SESSION_EXPIRY_S: z.coerce.number().int().min(0).max(4_294_967_295).default(86_400),
   SIMULATOR: onOff.default(true),
   ROLES: z
     .string()
@@ -101,6 +112,8 @@ export interface Config {
   dbPoolMax: number;
   mqttUrl: string | undefined;
   mqttPort: number;
+  /** The ingest subscription's persistent session on MQTT_URL (docs/operations.md "Failures and acknowledgements"). */
+  mqttSession: { clientId: string; expirySeconds: number };
   simulator: boolean;
   roles: ServerRole[];
   tokenSecret: string;
@@ -119,6 +132,12 @@ export interface Config {
     webhookUrl: string | undefined;
     webhookSecret: string | undefined;
   };
+}
+
+/** Stable per ingest instance: the same host and data directory give the same session. */
+function defaultIngestClientId(dataDir: string): string {
+  const id = createHash('sha256').update(`${hostname()}\n${dataDir}`).digest('hex').slice(0, 12);
+  return `towerwatch-ingest-${id}`;
 }
 
 /** Thrown with every invalid variable named, so a bad deployment fails with one clear message. */
@@ -146,6 +165,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbPoolMax: e.DB_POOL_MAX,
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,
+    mqttSession: {
+      clientId: e.MQTT_CLIENT_ID ?? defaultIngestClientId(dataDir),
+      expirySeconds: e.MQTT_SESSION_EXPIRY_S,
+    },
     simulator: e.SIMULATOR,
     roles: e.ROLES,
     tokenSecret: e.TOKEN_SECRET ?? persistedSecret(dataDir),

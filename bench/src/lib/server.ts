@@ -62,6 +62,10 @@ export interface ServerHandle {
   log(): string;
   /** Stops the server (graceful, then SIGKILL) and starts it again on the same data. */
   restart(): Promise<void>;
+  /** kill -9 of the server process (nothing flushed; its database and broker connections drop). */
+  crash(): Promise<void>;
+  /** Starts the server again on the same data after crash(); resolves when /healthz answers. */
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -144,7 +148,15 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
     // far above the device protocol's 10/s, so the limit is raised (its check stays on the hot path).
     DEVICE_MAX_MSG_PER_S: '100000',
     ...(system ? { DATABASE_URL: system.url } : {}),
-    ...(opts.broker === 'mosquitto' ? { MQTT_URL: MOSQUITTO_URL } : {}),
+    // Mosquitto: the ingest subscription is a persistent session; one of its own per benchmark server
+    // (kept across restart() and crash()), short-lived so sessions of finished runs do not pile up.
+    ...(opts.broker === 'mosquitto'
+      ? {
+          MQTT_URL: MOSQUITTO_URL,
+          MQTT_CLIENT_ID: `towerwatch-bench-${randomId()}`,
+          MQTT_SESSION_EXPIRY_S: '120',
+        }
+      : {}),
     ...opts.env,
   };
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -241,6 +253,13 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
       await halt();
       await launch();
     },
+    async crash() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGKILL');
+      await exited;
+    },
+    start: () => launch(),
     async stop() {
       await pool.end().catch(() => undefined);
       await halt();

@@ -13,7 +13,7 @@
  */
 import { demoDevicePassword } from '@towerwatch/fleet';
 import mqtt, { type MqttClient } from 'mqtt';
-import { normalReadings } from '../lib/normal-readings.ts';
+import { pinsPayload } from './pins-payload.ts';
 
 export interface PublisherConfig {
   url: string;
@@ -51,11 +51,6 @@ export type ChildMessage =
       sendMs: number;
     }
   | { type: 'error'; error: string };
-
-/** A `pins` payload with 20 readings (values jitter a little so the latest values move). */
-export function pinsPayload(msgId: string, ts: number, seed: number): string {
-  return JSON.stringify({ msg_id: msgId, ts, readings: normalReadings(seed) });
-}
 
 function send(message: ChildMessage): void {
   process.send?.(message);

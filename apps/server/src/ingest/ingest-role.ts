@@ -15,7 +15,7 @@ import type { Clock } from '../clock.ts';
 import type { Pool } from '../db/pool.ts';
 import { type CommandDispatcher, createCommandDispatcher } from './commands.ts';
 import { createIngestMetrics, type IngestMetrics } from './metrics.ts';
-import { type MqttIngest, startMqttIngest } from './mqtt-ingest.ts';
+import { type MqttIngest, type MqttSession, startMqttIngest } from './mqtt-ingest.ts';
 import { createIngestPipeline, type IngestPipeline } from './pipeline.ts';
 import { createSiteStore, type SiteStore } from './site-store.ts';
 
@@ -28,6 +28,12 @@ export interface IngestRoleDeps {
   /** External broker; when unset the embedded broker is started on `mqttPort`. */
   mqttUrl?: string;
   mqttPort: number;
+  /**
+   * The subscription's persistent session on `mqttUrl` (config MQTT_CLIENT_ID, MQTT_SESSION_EXPIRY_S):
+   * messages not acknowledged (not committed) when the process dies are redelivered after a restart.
+   * Omitted: a random client id and a session that ends with the connection (tests).
+   */
+  mqttSession?: MqttSession;
   metrics?: IngestMetrics;
   /** The per-device message rate (default: the domain's, 10/s; config DEVICE_MAX_MSG_PER_S). */
   deviceRate?: DeviceRateLimit;
@@ -89,8 +95,16 @@ export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole>
   const creds = broker ? internalMqttCredentials(deps.tokenSecret) : {};
   // Embedded broker: it hands the messages to the pipeline in process (no second MQTT hop) and
   // acknowledges a device's QoS 1 message (PUBACK) only once it is committed (or refused); the
-  // MQTT client then only publishes commands.
-  const mqtt = await startMqttIngest({ url: brokerUrl, ...creds, pipeline, log, subscribe: !broker });
+  // MQTT client then only publishes commands. External broker: the client subscribes and sends its
+  // PUBACK to the broker only once the message is committed (or refused), too.
+  const mqtt = await startMqttIngest({
+    url: brokerUrl,
+    ...creds,
+    pipeline,
+    log,
+    subscribe: !broker,
+    session: deps.mqttSession,
+  });
   const commands = createCommandDispatcher({
     pool: deps.pool,
     client: mqtt.client,

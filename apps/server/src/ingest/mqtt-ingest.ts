@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { ingestTopicFilters } from '@towerwatch/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
+import { deferPubacks } from './deferred-pubacks.ts';
 import type { IngestPipeline } from './pipeline.ts';
 
 export interface MqttIngestDeps {
@@ -22,47 +23,89 @@ export interface MqttIngestDeps {
   subscribe?: boolean;
   username?: string;
   password?: string;
+  /**
+   * The subscriber's persistent session on an external broker: a client id stable across restarts
+   * (one per server process) and how long the broker keeps the session (and queues messages for it)
+   * while the server is away. Omitted: a random id and a session that ends with the connection.
+   */
+  session?: MqttSession;
   pipeline: IngestPipeline;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
+export interface MqttSession {
+  clientId: string;
+  /** MQTT 5 session expiry interval in seconds. */
+  expirySeconds: number;
+}
+
 export interface MqttIngest {
   client: MqttClient;
+  /** Messages taken in and not acknowledged yet (external broker). */
+  pendingAcks(): number;
   stop(): Promise<void>;
 }
 
 /** Connects and subscribes; resolves once the subscription is in place. */
 export async function startMqttIngest(deps: MqttIngestDeps): Promise<MqttIngest> {
-  const client = await mqtt.connectAsync(deps.url, {
-    clientId: `towerwatch-ingest-${randomBytes(4).toString('hex')}`,
+  const subscribe = deps.subscribe !== false;
+  const session = subscribe ? deps.session : undefined;
+  const client = mqtt.connect(deps.url, {
+    clientId: session?.clientId ?? `towerwatch-ingest-${randomBytes(4).toString('hex')}`,
     username: deps.username,
     password: deps.password,
-    clean: true,
+    clean: !session,
     reconnectPeriod: 1000,
     connectTimeout: 10_000,
     // Subscribing to an external broker: MQTT 5 with a large receive maximum, so the broker keeps
-    // sending while this process is busy instead of queueing — Mosquitto queues at most 1,000 QoS 1
-    // messages per client beyond 20 in flight (MQTT 3.1.1 defaults) and drops the rest.
-    ...(deps.subscribe !== false
-      ? { protocolVersion: 5 as const, properties: { receiveMaximum: 65_535 } }
+    // sending while earlier messages wait for their commit instead of queueing — Mosquitto queues at
+    // most 1,000 QoS 1 messages per client beyond 20 in flight (MQTT 3.1.1 defaults) and drops the rest.
+    ...(subscribe
+      ? {
+          protocolVersion: 5 as const,
+          properties: { receiveMaximum: 65_535, sessionExpiryInterval: session?.expirySeconds ?? 0 },
+        }
       : {}),
   });
   client.on('error', (err) => deps.log.error({ err }, 'mqtt ingest client error'));
   client.on('reconnect', () => deps.log.warn('mqtt ingest client reconnecting'));
-  if (deps.subscribe !== false) {
-    // mqtt.js acknowledges (PUBACK) a QoS 1 message as soon as it is handed over here: a deferred
-    // acknowledgement (customHandleAcks) stalls the client's receive loop until it is given, i.e.
-    // one message per commit. See docs/operations.md "Acknowledgements".
-    client.on('message', (topic, payload) => deps.pipeline.handle(topic, payload));
-    // Re-subscribe after a reconnect with a clean session.
+  // Installed before the first CONNACK: a persistent session's queued messages follow it at once.
+  const acks = subscribe ? deferPubacks(client) : null;
+  if (acks) {
+    // PUBACK only once the message is settled (committed, or refused and counted): see
+    // deferred-pubacks.ts and docs/operations.md "Failures and acknowledgements".
+    client.on('message', (topic, payload, packet) => {
+      const id = packet.qos === 1 ? packet.messageId : undefined;
+      deps.pipeline.handle(topic, payload, id === undefined ? undefined : acks.acker(id));
+    });
+  }
+  await new Promise<void>((resolve, reject) => {
+    const onError = (err: Error) => {
+      client.off('connect', onConnect);
+      client.end(true);
+      reject(err);
+    };
+    const onConnect = () => {
+      client.off('error', onError);
+      resolve();
+    };
+    client.once('connect', onConnect);
+    client.once('error', onError);
+  });
+  if (acks) {
+    // Re-subscribe after a reconnect (a session the broker dropped has no subscription).
     client.on('connect', () => {
       client.subscribe(ingestTopicFilters(), { qos: 1 });
     });
     await client.subscribeAsync(ingestTopicFilters(), { qos: 1 });
-    deps.log.info({ url: deps.url }, 'mqtt ingest subscribed');
+    deps.log.info(
+      { url: deps.url, clientId: client.options.clientId, persistent: !!session },
+      'mqtt ingest subscribed',
+    );
   }
   return {
     client,
+    pendingAcks: () => acks?.pending() ?? 0,
     stop: async () => {
       await client.endAsync();
     },

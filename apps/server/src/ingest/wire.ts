@@ -33,6 +33,7 @@ export async function startIngest(c: IngestContainer): Promise<() => Promise<voi
     tokenSecret: c.config.tokenSecret,
     mqttUrl: c.config.mqttUrl,
     mqttPort: c.config.mqttPort,
+    mqttSession: c.config.mqttSession,
     metrics: c.ingestMetrics,
     deviceRate: deviceRateLimit(c.config.deviceMaxMsgPerS),
     focusedSites: c.focusedSites,
