@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { StatusCountsReply } from '@towerwatch/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildCaller } from '../auth/caller.ts';
 import { createInProcessBus } from '../bus/in-process-bus.ts';
 import { createManualClock } from '../clock.ts';
@@ -11,9 +11,12 @@ class FakeSocket extends EventEmitter implements HubSocket {
   readyState = 1;
   bufferedAmount = 0;
   sent: { event: string; payload: unknown }[] = [];
+  /** What `send` got, as given (the same Buffer for every socket = serialised once). */
+  raw: (string | Buffer)[] = [];
   closedWith: { code?: number; reason?: string } | null = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
+  send(data: string | Buffer) {
+    this.raw.push(data);
+    this.sent.push(JSON.parse(String(data)));
   }
   close(code?: number, reason?: string) {
     this.closedWith = { code, reason };
@@ -66,6 +69,8 @@ function counts(mainsOff: number): StatusCountsReply {
 }
 
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Advances the fake clock and timers (tests of count timing run on fake timers: no real waits). */
+const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 const quietLog = { info() {}, warn() {}, error() {}, debug() {} };
 
@@ -89,6 +94,13 @@ function singleUserHub(deps: Partial<LiveHubDeps> = {}, tokenMs = 3_600_000) {
 }
 
 describe('live hub', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('coalesces dashboard counts per user and pushes only the changed count events', async () => {
     let mainsOff = 1;
     const countsOf = vi.fn(async () => counts(mainsOff));
@@ -103,12 +115,12 @@ describe('live hub', () => {
     hub.attach(b);
     a.receive({ action: 'LOGIN', token: 't' });
     b.receive({ action: 'LOGIN', token: 't' });
-    await tick(20);
+    await advance(20);
     expect(hub.size()).toBe(2);
     for (let i = 0; i < 50; i++) bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['S1'] });
     // Another company's site does not concern this user.
     bus.publish('site.state-changed', { companyId: 'ftb', siteUids: ['S9'] });
-    await tick(50);
+    await advance(50);
     expect(countsOf).toHaveBeenCalledTimes(1);
     const events = (s: FakeSocket) => s.sent.map((m) => m.event).filter((e) => e.endsWith('_COUNT'));
     expect(events(a)).toHaveLength(9);
@@ -116,9 +128,9 @@ describe('live hub', () => {
     expect(events(b)).toEqual(events(a));
     mainsOff = 2;
     for (let i = 0; i < 20; i++) bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['S1'] });
-    await tick(100);
+    await advance(100);
     expect(countsOf).toHaveBeenCalledTimes(1); // still inside the 200 ms window
-    await tick(200);
+    await advance(200);
     expect(countsOf).toHaveBeenCalledTimes(2);
     // Only POWER_COUNT and MAINS_AVAILABLE_COUNT changed.
     expect(events(a).slice(9)).toEqual(['POWER_COUNT', 'MAINS_AVAILABLE_COUNT']);
@@ -131,18 +143,18 @@ describe('live hub', () => {
     const a = new FakeSocket();
     hub.attach(a);
     a.receive({ action: 'LOGIN', token: 't' });
-    await tick(20);
+    await advance(20);
     const asked = () => countsOf.mock.calls.map((c) => c[1]);
     bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['S1'], battery: true });
-    await tick(60);
+    await advance(60);
     expect(asked()).toEqual([{ freshBattery: true }]);
     // A status change takes the cached classes; a battery move inside the interval waits for its end.
     bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['S1'] });
-    await tick(60);
+    await advance(60);
     bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['S1'], battery: true });
-    await tick(60);
+    await advance(60);
     expect(asked()).toEqual([{ freshBattery: true }, undefined, undefined]);
-    await tick(1000);
+    await advance(1000);
     expect(asked()).toEqual([{ freshBattery: true }, undefined, undefined, { freshBattery: true }]);
     await hub.close();
   });
@@ -152,7 +164,7 @@ describe('live hub', () => {
     const s = new FakeSocket();
     hub.attach(s);
     s.receive({ action: 'LOGIN', token: 't' });
-    await tick(120);
+    await advance(120);
     expect(s.closedWith).toEqual({ code: 4001, reason: 'token expired' });
     expect(hub.size()).toBe(0);
     await hub.close();
@@ -167,10 +179,19 @@ describe('live hub at scale: shared scopes, per-user checks, slow sockets', () =
     super: ktblUser('101', { type: 'superuser' } as Partial<UserRecord>),
     robi: ktblUser('102', { type: 'read_only', tenants: ['robi'] } as Partial<UserRecord>),
     ftb: ktblUser('200', { companyId: 'ftb', companyCode: 'ftb' } as Partial<UserRecord>),
+    // Two users of one narrower scope (ktbl, robi only).
+    robiA: ktblUser('103', { tenants: ['robi'] } as Partial<UserRecord>),
+    robiB: ktblUser('104', { tenants: ['robi'] } as Partial<UserRecord>),
   };
   const SITES: Record<string, string[]> = { ktbl: ['K1', 'K2'], ftb: ['F1'] };
 
-  function hubWith(opts: { countsOf?: () => Promise<StatusCountsReply>; maxBufferedBytes?: number } = {}) {
+  function hubWith(
+    opts: {
+      countsOf?: () => Promise<StatusCountsReply>;
+      healthOf?: LiveHubDeps['healthOf'];
+      maxBufferedBytes?: number;
+    } = {},
+  ) {
     const bus = createInProcessBus();
     const clock = createManualClock();
     const siteUidsOf = vi.fn(
@@ -188,6 +209,7 @@ describe('live hub at scale: shared scopes, per-user checks, slow sockets', () =
       },
       siteUidsOf,
       countsOf: opts.countsOf,
+      healthOf: opts.healthOf,
       countsIntervalMs: 50,
       maxBufferedBytes: opts.maxBufferedBytes,
     });
@@ -195,7 +217,7 @@ describe('live hub at scale: shared scopes, per-user checks, slow sockets', () =
       const s = new FakeSocket();
       hub.attach(s);
       s.receive({ action: 'LOGIN', token });
-      await tick(5);
+      await (vi.isFakeTimers() ? advance(5) : tick(5));
       return s;
     };
     return { bus, hub, siteUidsOf, open };
@@ -359,5 +381,138 @@ describe('live hub at scale: shared scopes, per-user checks, slow sockets', () =
     await tick(5);
     expect(log).toEqual(['cork', 'send', 'send', 'uncork']);
     await hub.close();
+  });
+
+  describe('count work and serialisation (fake timers)', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const health = { total: 3, online: 2, offline: 1, lt24h: 1, lt48h: 0, lt72h: 0, gte72h: 0 };
+
+    it('does no count work for a scope without a signed-in socket, and none while nothing changes', async () => {
+      const countsOf = vi.fn(async () => counts(1));
+      const healthOf = vi.fn(async () => health);
+      const { bus, hub, open } = hubWith({ countsOf, healthOf });
+      bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['K1'], battery: true });
+      await advance(60_000);
+      expect(countsOf).not.toHaveBeenCalled();
+      // A signed-in socket of another scope: a change of ktbl's sites is no work for it.
+      await open('ftb');
+      bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['K1'] });
+      await advance(60_000);
+      expect(countsOf).not.toHaveBeenCalled();
+      expect(healthOf).not.toHaveBeenCalled();
+      const k = await open('ktbl');
+      bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['K1'] });
+      await advance(100);
+      expect(countsOf).toHaveBeenCalledTimes(1);
+      expect(healthOf).toHaveBeenCalledTimes(1);
+      // No change, no work: nothing is recomputed on a timer, however long the sockets stay.
+      await advance(10 * 60_000);
+      expect(countsOf).toHaveBeenCalledTimes(1);
+      expect(healthOf).toHaveBeenCalledTimes(1);
+      // The scope's last socket leaves before its planned push: the push does not run.
+      bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['K1'] });
+      k.close();
+      await advance(60_000);
+      expect(countsOf).toHaveBeenCalledTimes(1);
+      expect(healthOf).toHaveBeenCalledTimes(1);
+      expect(hub.scopes()).toBe(1);
+      await hub.close();
+    });
+
+    it('recomputes device health after a change once its interval allows, with no dashboard recount', async () => {
+      const countsOf = vi.fn(async () => counts(1));
+      const healthOf = vi.fn(async () => health);
+      const { bus, hub, open } = hubWith({ countsOf, healthOf });
+      await open('ktbl');
+      bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['K1'] });
+      await advance(100);
+      bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['K2'] });
+      await advance(100);
+      // The second change: dashboard counts again, device health waits for its 10 s interval.
+      expect(countsOf).toHaveBeenCalledTimes(2);
+      expect(healthOf).toHaveBeenCalledTimes(1);
+      await advance(10_000);
+      expect(healthOf).toHaveBeenCalledTimes(2);
+      expect(countsOf).toHaveBeenCalledTimes(2);
+      await hub.close();
+    });
+
+    it('serialises each message once per scope, whatever its number of sockets and users', async () => {
+      const countsOf = vi.fn(async () => counts(1));
+      const { bus, hub, open } = hubWith({ countsOf });
+      const wide = await Promise.all(['ktbl', 'ktbl', 'ktbl', 'super', 'super'].map(open));
+      const narrow = await Promise.all(['robiA', 'robiA', 'robiB'].map(open));
+      expect(hub.scopes()).toBe(2);
+      bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['K1'] });
+      await advance(100);
+      // One computation per scope.
+      expect(countsOf).toHaveBeenCalledTimes(2);
+      const rawOf = (s: FakeSocket, event: string) => s.raw[s.sent.findIndex((m) => m.event === event)];
+      for (const group of [wide, narrow]) {
+        for (const event of ['POWER_COUNT', 'BATTERY_BACKUP_COUNT']) {
+          const first = rawOf(group[0] as FakeSocket, event);
+          expect(first).toBeInstanceOf(Buffer);
+          for (const s of group) expect(rawOf(s, event)).toBe(first);
+        }
+      }
+      expect(rawOf(narrow[0] as FakeSocket, 'POWER_COUNT')).not.toBe(
+        rawOf(wide[0] as FakeSocket, 'POWER_COUNT'),
+      );
+      // A status message narrowed to the robi tenant: one serialisation for the narrow scope's two users.
+      const alarm = (tenant: string) => ({ id: 'mains_fail', tenant, isNormal: false });
+      bus.publish('live', {
+        audience: { companyId: 'ktbl', siteUid: 'K1', tenant: null },
+        message: {
+          event: 'SITE_STATUS_UPDATED',
+          payload: { siteUid: 'K1', alarms: [alarm('robi'), alarm('banglalink')], dcLoad: [] },
+        },
+      } as never);
+      await advance(5);
+      const status = (s: FakeSocket) => rawOf(s, 'SITE_STATUS_UPDATED');
+      for (const s of narrow) expect(status(s)).toBe(status(narrow[0] as FakeSocket));
+      for (const s of wide) expect(status(s)).toBe(status(wide[0] as FakeSocket));
+      const tenants = (s: FakeSocket) =>
+        (got(s, 'SITE_STATUS_UPDATED')[0]?.payload as { alarms: { tenant: string }[] }).alarms.map(
+          (a) => a.tenant,
+        );
+      expect(tenants(narrow[2] as FakeSocket)).toEqual(['robi']);
+      expect(tenants(wide[4] as FakeSocket)).toEqual(['robi', 'banglalink']);
+      await hub.close();
+    });
+
+    it('pushes the counts of the final state after a burst of transitions, one computation at a time', async () => {
+      let mainsOff = 0;
+      let running = 0;
+      let most = 0;
+      // Each computation takes 80 ms (longer than the 50 ms interval): changes keep arriving while one runs.
+      const countsOf = vi.fn(async () => {
+        running += 1;
+        most = Math.max(most, running);
+        const value = mainsOff;
+        await new Promise((r) => setTimeout(r, 80));
+        running -= 1;
+        return counts(value);
+      });
+      const { bus, hub, open } = hubWith({ countsOf });
+      const a = await open('ktbl');
+      for (let i = 1; i <= 300; i++) {
+        mainsOff = i;
+        bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: [i % 2 ? 'K1' : 'K2'] });
+        await advance(i % 7);
+      }
+      await advance(1000);
+      const power = got(a, 'POWER_COUNT');
+      expect(power.at(-1)?.payload).toMatchObject({ mains_off: 300 });
+      expect(got(a, 'MAINS_AVAILABLE_COUNT').at(-1)?.payload).toEqual({ on: 0, off: 300 });
+      // Coalesced: ~900 ms of changes, one 80 ms computation after the other, never two at once.
+      expect(countsOf.mock.calls.length).toBeLessThanOrEqual(900 / 80 + 2);
+      expect(most).toBe(1);
+      await hub.close();
+    });
   });
 });
