@@ -9,8 +9,8 @@ import { BATTERY_CLASS_LIMITS, type BatteryClass } from '@towerwatch/domain';
 import { THRESHOLD_SETTING_NAMES } from '../../alarms/settings.ts';
 import type { Caller } from '../../auth/caller.ts';
 import type { Queryable } from '../../db/pool.ts';
-import { sqlParams } from '../../kernel/scope/sql-scope.ts';
-import { type CountScope, sitesWhere } from './counts.repository.ts';
+import { type SqlParams, siteScope, sqlParams } from '../../kernel/scope/sql-scope.ts';
+import type { CountScope } from './counts.repository.ts';
 
 /** The raw values (JSON, `null` when absent) of the two places a site may set its DC low-voltage threshold. */
 export interface ThresholdKey {
@@ -27,6 +27,14 @@ const NAME = THRESHOLD_SETTING_NAMES.dcLowVoltage;
 /** The two raw values as jsonb, a missing key and a JSON null both as 'null' (the parser reads both alike). */
 const NESTED_SQL = `coalesce(s.settings->'thresholds'->'${NAME}', 'null'::jsonb)`;
 const FLAT_SQL = `coalesce(s.settings->'${NAME}_threshold', 'null'::jsonb)`;
+
+/** The scoped sites (alias `s`) with the query's company and tenant filters. */
+function sitesWhere(caller: Caller, p: SqlParams, scope: CountScope): string {
+  const parts = [siteScope(caller, p, 's')];
+  if (scope.companyId) parts.push(`s.company_id = ${p.add(scope.companyId)}`);
+  if (scope.tenant) parts.push(`${p.add(scope.tenant)} = any(s.tenants)`);
+  return parts.join(' and ');
+}
 
 export function createBatteryCountsRepository(db: Queryable) {
   return {

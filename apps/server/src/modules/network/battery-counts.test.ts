@@ -4,6 +4,7 @@
  * battery pins, the site's DC low-voltage threshold read by the settings parser, the domain's
  * `batteryClass`) for several users and filters, with thresholds set in every accepted shape.
  */
+import type { DashboardCountQuery } from '@towerwatch/contract';
 import { batteryClass } from '@towerwatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPin, buildSite } from '../../../test/factories.ts';
@@ -89,7 +90,7 @@ async function siteBySite(caller: Caller, tenant?: string) {
   return counts;
 }
 
-const fresh = async (caller: Caller, tenant?: string) =>
+const fresh = async (caller: Caller, tenant?: DashboardCountQuery['tenant']) =>
   (await t.container.services.network.counts.statusCounts(caller, { tenant }, { battery: 'fresh' })).battery;
 
 describe('battery classes (one SQL aggregate)', () => {

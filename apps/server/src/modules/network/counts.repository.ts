@@ -5,9 +5,7 @@
  * scope by the service). Offline devices are time-dependent and are read from `alarms` (partial index
  * of raised alarms), scoped in SQL; battery classes are one aggregate (battery-counts.repository.ts).
  */
-import type { Caller } from '../../auth/caller.ts';
 import type { Queryable } from '../../db/pool.ts';
-import { type SqlParams, siteScope, sqlParams } from '../../kernel/scope/sql-scope.ts';
 
 /** Which sites to count: the caller's scope, optionally one company (operators) and one tenant. */
 export interface CountScope {
@@ -95,14 +93,6 @@ function deltas<T extends { total: number; id: number | null; compacted: boolean
     rows.push(row);
   }
   return { rows, total: all[0]?.total ?? 0, maxId, compacted };
-}
-
-/** The scoped sites (alias `s`) with the query's company and tenant filters. */
-export function sitesWhere(caller: Caller, p: SqlParams, scope: CountScope): string {
-  const parts = [siteScope(caller, p, 's')];
-  if (scope.companyId) parts.push(`s.company_id = ${p.add(scope.companyId)}`);
-  if (scope.tenant) parts.push(`${p.add(scope.tenant)} = any(s.tenants)`);
-  return parts.join(' and ');
 }
 
 export function createCountsRepository(db: Queryable) {
