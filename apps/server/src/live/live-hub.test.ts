@@ -112,6 +112,9 @@ describe('live hub', () => {
 });
 
 describe('live hub at scale: shared scopes, per-user checks, slow sockets', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   const siteEvent = (siteUid: string, companyId: string, id: number, tenant: string | null = null) => ({
     audience: { companyId, siteUid, tenant, kind: 'high_temperature' },
     message: {
@@ -207,6 +210,8 @@ describe('live hub at scale: shared scopes, per-user checks, slow sockets', () =
   });
 
   it('computes counts once per scope; a socket that joins later gets every count event once', async () => {
+    // Fake timers: the 50 ms count interval is advanced, never waited for (no flakiness under load).
+    vi.useFakeTimers();
     let mainsOff = 1;
     const countsOf = vi.fn(async () => counts(mainsOff));
     const { bus, hub, open } = hubWith({ countsOf });
@@ -214,7 +219,7 @@ describe('live hub at scale: shared scopes, per-user checks, slow sockets', () =
     const b = await open('super');
     const f = await open('ftb');
     bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['K1'] });
-    await tick(30);
+    await advance(30);
     // One computation for the ktbl scope (two users), none for ftb (its sites did not change).
     expect(countsOf).toHaveBeenCalledTimes(1);
     const counted = (s: FakeSocket) => s.sent.map((m) => m.event).filter((e) => e.endsWith('_COUNT'));
@@ -224,7 +229,7 @@ describe('live hub at scale: shared scopes, per-user checks, slow sockets', () =
     const late = await open('ktbl');
     mainsOff = 2;
     bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['K2'] });
-    await tick(80);
+    await advance(80);
     expect(countsOf).toHaveBeenCalledTimes(2);
     expect(counted(a).slice(8)).toEqual(['POWER_COUNT', 'MAINS_AVAILABLE_COUNT']);
     expect(counted(late)).toHaveLength(8);
