@@ -118,7 +118,13 @@ export function createContainer(deps: ContainerDeps) {
           bus: kernel.bus,
           clock: kernel.clock,
           log: kernel.log,
-          countsOf: (caller, opts) => services.network.counts.statusCounts(caller, {}, opts),
+          // The hub asks fresh battery classes when one moved; between moves the known ones are exact.
+          countsOf: (caller, opts) =>
+            services.network.counts.statusCounts(
+              caller,
+              {},
+              { battery: opts?.freshBattery ? 'fresh' : 'known' },
+            ),
           healthOf: (caller) => services.health.health.counts(caller),
         });
       }

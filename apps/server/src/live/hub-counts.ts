@@ -1,9 +1,12 @@
 /**
- * Dashboard count pushes of the live hub: computed once per scope when its sites change, at most
- * every `countsInterval` (device health counts at most every `healthInterval`); each socket gets only
- * the count events that changed since its previous push (all of them the first time). When a battery
- * class of the scope moved, a push asks for fresh battery classes (the counts service caches them),
- * at most every `batteryInterval`: a later push is planned when the move came too soon after the last.
+ * Dashboard count pushes of the live hub. Nothing runs on a timer: a scope's counts are computed only
+ * when one of its sites changed and it has a signed-in socket (a scope exists only while it has one),
+ * coalesced: the dashboard counts at most every `countsInterval`, device health counts at most every
+ * `healthInterval`, and fresh battery classes (asked only when a class of the scope moved; between
+ * moves the counts service answers the classes it read last) at most every `batteryInterval`. A part
+ * that is due but not yet allowed gets one later push of its own. Each count message is serialised
+ * once per scope; each socket gets only the count events that changed since its previous push (all of
+ * them the first time).
  */
 import { LIVE_EVENTS, type LiveServerMessage, type StatusCountsReply } from '@towerwatch/contract';
 import type { HubDelivery } from './hub-delivery.ts';
@@ -29,8 +32,8 @@ export interface CountPusherDeps {
 }
 
 /**
- * Returns `scheduleCounts(scope, batteryMoved?)`: a push of the scope's counts, soon but not more
- * often than allowed.
+ * Returns `scheduleCounts(scope, batteryMoved?)`: a change in the scope's sites; its counts are pushed
+ * soon but not more often than allowed.
  */
 export function createCountPusher({
   deps,
@@ -40,62 +43,89 @@ export function createCountPusher({
   batteryInterval,
 }: CountPusherDeps): (scope: Scope, batteryMoved?: boolean) => void {
   async function pushCounts(scope: Scope): Promise<void> {
-    scope.timer = null;
-    if (scope.users.size === 0 || !deps.countsOf) return;
-    scope.countsAt = Date.now();
-    const withHealth = deps.healthOf && Date.now() - scope.healthAt >= healthInterval;
-    if (withHealth) scope.healthAt = Date.now();
-    const freshBattery = scope.batteryMoved && Date.now() - scope.batteryAt >= batteryInterval;
+    if (scope.users.size === 0) return;
+    const now = Date.now();
+    const freshBattery = scope.batteryMoved && now - scope.batteryAt >= batteryInterval;
+    const withCounts = deps.countsOf !== undefined && (scope.countsDue || freshBattery);
+    const withHealth =
+      deps.healthOf !== undefined && scope.healthDue && now - scope.healthAt >= healthInterval;
+    if (!withCounts && !withHealth) return;
+    if (withCounts) {
+      scope.countsDue = false;
+      scope.countsAt = now;
+    }
     if (freshBattery) {
       scope.batteryMoved = false;
-      scope.batteryAt = Date.now();
+      scope.batteryAt = now;
+    }
+    if (withHealth) {
+      scope.healthDue = false;
+      scope.healthAt = now;
     }
     const [counts, health] = await Promise.all([
-      freshBattery ? deps.countsOf(scope.caller, { freshBattery }) : deps.countsOf(scope.caller),
+      !withCounts
+        ? undefined
+        : freshBattery
+          ? deps.countsOf?.(scope.caller, { freshBattery })
+          : deps.countsOf?.(scope.caller),
       withHealth ? deps.healthOf?.(scope.caller) : undefined,
     ]);
-    // A battery move too soon after the last fresh read: one more push once it is allowed.
-    if (scope.batteryMoved) arm(scope, scope.batteryAt + batteryInterval - Date.now());
-    const changed: Buffer[] = [];
-    const messages: [LiveServerMessage['event'], unknown][] = COUNT_EVENTS.map(([key, event]) => [
-      event,
-      counts[key],
-    ]);
+    const messages: [LiveServerMessage['event'], unknown][] = counts
+      ? COUNT_EVENTS.map(([key, event]) => [event, counts[key]])
+      : [];
     if (health) messages.push([LIVE_EVENTS.RMS_DEVICE_HEALTH_COUNT, health]);
+    // Serialised once per scope and push, whatever the number of its sockets.
+    const changed: Buffer[] = [];
     for (const [event, payload] of messages) {
       const json = JSON.stringify({ event, payload });
       if (scope.lastCounts.get(event) === json) continue;
       scope.lastCounts.set(event, json);
       changed.push(Buffer.from(json));
     }
-    const all =
-      changed.length === scope.lastCounts.size
-        ? changed
-        : [...scope.lastCounts.values()].map((j) => Buffer.from(j));
+    let all: Buffer[] | null = changed.length === scope.lastCounts.size ? changed : null;
     for (const user of scope.users) {
       for (const c of user.clients) {
-        for (const json of c.hasCounts ? changed : all) deliver(c.socket, json);
+        if (!c.hasCounts) all ??= [...scope.lastCounts.values()].map((j) => Buffer.from(j));
+        for (const json of c.hasCounts ? changed : (all ?? changed)) deliver(c.socket, json);
         c.hasCounts = true;
       }
     }
   }
 
-  function scheduleCounts(scope: Scope, batteryMoved = false): void {
-    if (batteryMoved) scope.batteryMoved = true;
-    arm(scope, scope.countsAt + countsInterval - Date.now());
-  }
-
-  /** Plans a push in `wait` ms (not sooner than `countsInterval` after the last), unless one is planned. */
-  function arm(scope: Scope, wait: number): void {
-    if (!deps.countsOf || scope.timer) return;
-    const delay = Math.max(0, wait, scope.countsAt + countsInterval - Date.now());
-    scope.timer = setTimeout(() => {
-      pushCounts(scope).catch((err: unknown) =>
-        deps.log.error({ err, scope: scope.key }, 'live: counts failed'),
-      );
-    }, delay);
+  /** Plans the next push of what is due: each part not sooner than its interval after its last computation. */
+  function plan(scope: Scope): void {
+    if (scope.users.size === 0) return;
+    let at = Number.POSITIVE_INFINITY;
+    if (deps.countsOf && scope.countsDue) at = Math.min(at, scope.countsAt + countsInterval);
+    if (deps.countsOf && scope.batteryMoved) at = Math.min(at, scope.batteryAt + batteryInterval);
+    if (deps.healthOf && scope.healthDue) at = Math.min(at, scope.healthAt + healthInterval);
+    if (at === Number.POSITIVE_INFINITY || scope.pushing) return;
+    if (scope.timer) {
+      if (scope.timerAt <= at) return;
+      clearTimeout(scope.timer);
+    }
+    scope.timerAt = at;
+    scope.timer = setTimeout(
+      () => {
+        scope.timer = null;
+        scope.pushing = true;
+        pushCounts(scope)
+          .catch((err: unknown) => deps.log.error({ err, scope: scope.key }, 'live: counts failed'))
+          .finally(() => {
+            scope.pushing = false;
+            // Changes that came in meanwhile (or a part not yet allowed): the next push.
+            plan(scope);
+          });
+      },
+      Math.max(0, at - Date.now()),
+    );
     scope.timer.unref();
   }
 
-  return scheduleCounts;
+  return (scope, batteryMoved = false) => {
+    scope.countsDue = true;
+    scope.healthDue = true;
+    if (batteryMoved) scope.batteryMoved = true;
+    plan(scope);
+  };
 }

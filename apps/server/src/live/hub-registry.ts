@@ -34,6 +34,11 @@ export interface HubRegistry {
   rebind(client: Client, caller: Caller): Promise<void>;
   /** Loads or reloads a scope's site set (one load at a time, shared by whoever waits). */
   loadSites(scope: Scope): Promise<void>;
+  /**
+   * A load of the scope's site set that starts after this call (a site changed): the calls made
+   * while a load runs share one load after it.
+   */
+  reloadSites(scope: Scope): Promise<void>;
   /** The users a message for `audience` may concern (each is then checked with `canReceive`). */
   candidates(audience: LiveEnvelope['audience']): Iterable<UserEntry>;
   setFocus(client: Client, siteUid: string | null): void;
@@ -110,6 +115,23 @@ export function createHubRegistry(deps: Pick<LiveHubDeps, 'siteUidsOf'>): HubReg
     return loading;
   }
 
+  const followUps = new WeakMap<Scope, Promise<void>>();
+  function reloadSites(scope: Scope): Promise<void> {
+    const running = scope.loading;
+    if (!running) return loadSites(scope);
+    let next = followUps.get(scope);
+    if (!next) {
+      next = running
+        .catch(() => undefined)
+        .then(() => {
+          followUps.delete(scope);
+          return loadSites(scope);
+        });
+      followUps.set(scope, next);
+    }
+    return next;
+  }
+
   function candidates(audience: LiveEnvelope['audience']): Iterable<UserEntry> {
     if (audience.companyId === null) return users.values();
     const own = byCompany.get(audience.companyId);
@@ -172,11 +194,16 @@ export function createHubRegistry(deps: Pick<LiveHubDeps, 'siteUidsOf'>): HubReg
           loading: null,
           users: new Set(),
           lastCounts: new Map(),
+          countsDue: false,
           countsAt: 0,
+          healthDue: false,
           healthAt: 0,
-          batteryMoved: false,
+          // Classes may have moved while the scope had no socket: its first counts read them fresh.
+          batteryMoved: true,
           batteryAt: 0,
           timer: null,
+          timerAt: 0,
+          pushing: false,
         };
         scopes.set(scopeKey, scope);
         const created = scope;
@@ -222,6 +249,7 @@ export function createHubRegistry(deps: Pick<LiveHubDeps, 'siteUidsOf'>): HubReg
     add,
     rebind,
     loadSites,
+    reloadSites,
     candidates,
     setFocus,
     detach,

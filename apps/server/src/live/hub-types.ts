@@ -63,13 +63,15 @@ export interface LiveHubDeps {
   siteUidsOf(caller: Caller): Promise<string[]>;
   /**
    * Dashboard counts of the caller (the status-counts service); omitted = no count pushes.
-   * `freshBattery`: battery classes computed now, not answered from the service's cache (one moved).
+   * `freshBattery`: battery classes computed now (one moved); without it, the battery classes last
+   * computed for the scope (computed only when there are none: the hub asks fresh ones on every move).
    */
   countsOf?(caller: Caller, opts?: { freshBattery: boolean }): Promise<StatusCountsReply>;
   /** Device health counts of the caller (GET /site/healths counts); omitted = not pushed. */
   healthOf?(caller: Caller): Promise<LivePayload<typeof LIVE_EVENTS.RMS_DEVICE_HEALTH_COUNT>>;
+  /** Dashboard counts of a scope are recomputed at most this often after a change (default 500 ms). */
   countsIntervalMs?: number;
-  /** Device health counts are recomputed at most this often per scope (default 10 s). */
+  /** Device health counts of a scope are recomputed at most this often after a change (default 10 s). */
   healthIntervalMs?: number;
   /** After a battery class moved, fresh battery classes are asked at most this often per scope (default 10 s). */
   batteryIntervalMs?: number;
@@ -103,14 +105,21 @@ export interface Scope {
   /** Loading or reloading the site set (shared by the sockets that wait for it). */
   loading: Promise<void> | null;
   users: Set<UserEntry>;
-  /** Last pushed count messages (JSON of the whole message) by event, last push time, pending timer. */
+  /** Last pushed count messages (JSON of the whole message) by event. */
   lastCounts: Map<string, string>;
+  /** A site of the scope changed since the last dashboard counts (computed at `countsAt`). */
+  countsDue: boolean;
   countsAt: number;
+  /** A site of the scope changed since the last device health counts (computed at `healthAt`). */
+  healthDue: boolean;
   healthAt: number;
   /** A battery class of the scope moved since the last push with fresh battery classes (at `batteryAt`). */
   batteryMoved: boolean;
   batteryAt: number;
+  /** The planned push (at `timerAt`), and whether a push is running (the next is planned after it). */
   timer: NodeJS.Timeout | null;
+  timerAt: number;
+  pushing: boolean;
 }
 
 /** The sockets of one user in one scope: visibility is decided once per user, not per socket. */

@@ -1,75 +1,20 @@
-import { EventEmitter } from 'node:events';
-import type { StatusCountsReply } from '@towerwatch/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildCaller } from '../auth/caller.ts';
 import { createInProcessBus } from '../bus/in-process-bus.ts';
 import { createManualClock } from '../clock.ts';
-import type { UserRecord } from '../auth/user-record.ts';
-import { createLiveHub, type HubSocket, type LiveHubDeps } from './live-hub.ts';
+import {
+  advance,
+  counts,
+  FakeSocket,
+  got,
+  hubWith,
+  quietLog,
+  SITES,
+  tick,
+  user,
+} from './hub-test-fixtures.ts';
+import { createLiveHub, type LiveHubDeps } from './live-hub.ts';
 
-class FakeSocket extends EventEmitter implements HubSocket {
-  readyState = 1;
-  bufferedAmount = 0;
-  sent: { event: string; payload: unknown }[] = [];
-  closedWith: { code?: number; reason?: string } | null = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close(code?: number, reason?: string) {
-    this.closedWith = { code, reason };
-    this.readyState = 3;
-    this.emit('close');
-  }
-  receive(message: object) {
-    this.emit('message', Buffer.from(JSON.stringify(message)));
-  }
-}
-
-const user = {
-  uid: '100',
-  type: 'company',
-  tenants: [],
-  rootUserUid: null,
-  companyId: 'ktbl',
-  companyCode: 'ktbl',
-  accessRoles: ['rms'],
-} as unknown as UserRecord;
-
-function counts(mainsOff: number): StatusCountsReply {
-  const zero = {
-    mains_on: 0,
-    mains_off: mainsOff,
-    dc_low: 0,
-    dg_power: 0,
-    pg_power: 0,
-    site_down: 0,
-    site_on_battery: 0,
-  };
-  return {
-    power: zero,
-    dcPower: { no_load: 0, normal_load: 0, over_load: 0, loadCount: {} },
-    alarm: { byAlarm: {}, paused: 0, deviceOffline: { lt24h: 0, lt48h: 0, lt72h: 0, gte72h: 0, total: 0 } },
-    access: {
-      total_door: 0,
-      door_open: 0,
-      lock_open: 0,
-      lock_open_fail: 0,
-      lock_close_fail: 0,
-      security_breach: 0,
-      vibration: 0,
-    },
-    dg: { on: 0, off: 0 },
-    mains: { on: 0, off: mainsOff },
-    battery: { full: 0, good: 0, ok: 0, bad: 0 },
-    temperature: { normal: 0, high: 0 },
-  };
-}
-
-const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const quietLog = { info() {}, warn() {}, error() {}, debug() {} };
-
-/** A hub whose every socket signs in as `user` with a token valid for `tokenMs`; sees site S1. */
 function singleUserHub(deps: Partial<LiveHubDeps> = {}, tokenMs = 3_600_000) {
   const bus = createInProcessBus();
   const clock = createManualClock();
@@ -89,6 +34,13 @@ function singleUserHub(deps: Partial<LiveHubDeps> = {}, tokenMs = 3_600_000) {
 }
 
 describe('live hub', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('coalesces dashboard counts per user and pushes only the changed count events', async () => {
     let mainsOff = 1;
     const countsOf = vi.fn(async () => counts(mainsOff));
@@ -103,12 +55,12 @@ describe('live hub', () => {
     hub.attach(b);
     a.receive({ action: 'LOGIN', token: 't' });
     b.receive({ action: 'LOGIN', token: 't' });
-    await tick(20);
+    await advance(20);
     expect(hub.size()).toBe(2);
     for (let i = 0; i < 50; i++) bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['S1'] });
     // Another company's site does not concern this user.
     bus.publish('site.state-changed', { companyId: 'ftb', siteUids: ['S9'] });
-    await tick(50);
+    await advance(50);
     expect(countsOf).toHaveBeenCalledTimes(1);
     const events = (s: FakeSocket) => s.sent.map((m) => m.event).filter((e) => e.endsWith('_COUNT'));
     expect(events(a)).toHaveLength(9);
@@ -116,9 +68,9 @@ describe('live hub', () => {
     expect(events(b)).toEqual(events(a));
     mainsOff = 2;
     for (let i = 0; i < 20; i++) bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['S1'] });
-    await tick(100);
+    await advance(100);
     expect(countsOf).toHaveBeenCalledTimes(1); // still inside the 200 ms window
-    await tick(200);
+    await advance(200);
     expect(countsOf).toHaveBeenCalledTimes(2);
     // Only POWER_COUNT and MAINS_AVAILABLE_COUNT changed.
     expect(events(a).slice(9)).toEqual(['POWER_COUNT', 'MAINS_AVAILABLE_COUNT']);
@@ -131,18 +83,18 @@ describe('live hub', () => {
     const a = new FakeSocket();
     hub.attach(a);
     a.receive({ action: 'LOGIN', token: 't' });
-    await tick(20);
+    await advance(20);
     const asked = () => countsOf.mock.calls.map((c) => c[1]);
     bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['S1'], battery: true });
-    await tick(60);
+    await advance(60);
     expect(asked()).toEqual([{ freshBattery: true }]);
     // A status change takes the cached classes; a battery move inside the interval waits for its end.
     bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['S1'] });
-    await tick(60);
+    await advance(60);
     bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['S1'], battery: true });
-    await tick(60);
+    await advance(60);
     expect(asked()).toEqual([{ freshBattery: true }, undefined, undefined]);
-    await tick(1000);
+    await advance(1000);
     expect(asked()).toEqual([{ freshBattery: true }, undefined, undefined, { freshBattery: true }]);
     await hub.close();
   });
@@ -152,7 +104,7 @@ describe('live hub', () => {
     const s = new FakeSocket();
     hub.attach(s);
     s.receive({ action: 'LOGIN', token: 't' });
-    await tick(120);
+    await advance(120);
     expect(s.closedWith).toEqual({ code: 4001, reason: 'token expired' });
     expect(hub.size()).toBe(0);
     await hub.close();
@@ -160,47 +112,9 @@ describe('live hub', () => {
 });
 
 describe('live hub at scale: shared scopes, per-user checks, slow sockets', () => {
-  const ktblUser = (uid: string, extra: Partial<UserRecord> = {}) =>
-    ({ ...user, uid, ...extra }) as unknown as UserRecord;
-  const USERS: Record<string, UserRecord> = {
-    ktbl: ktblUser('100'),
-    super: ktblUser('101', { type: 'superuser' } as Partial<UserRecord>),
-    robi: ktblUser('102', { type: 'read_only', tenants: ['robi'] } as Partial<UserRecord>),
-    ftb: ktblUser('200', { companyId: 'ftb', companyCode: 'ftb' } as Partial<UserRecord>),
-  };
-  const SITES: Record<string, string[]> = { ktbl: ['K1', 'K2'], ftb: ['F1'] };
-
-  function hubWith(opts: { countsOf?: () => Promise<StatusCountsReply>; maxBufferedBytes?: number } = {}) {
-    const bus = createInProcessBus();
-    const clock = createManualClock();
-    const siteUidsOf = vi.fn(
-      async (caller: { companyId: string | null }) => SITES[caller.companyId ?? ''] ?? [],
-    );
-    const hub = createLiveHub({
-      bus,
-      clock,
-      log: quietLog,
-      authenticate: async (token) => {
-        const u = USERS[token];
-        if (!u) return { ok: false, reason: 'invalid token' };
-        const expiresAt = new Date(clock.now().getTime() + 3_600_000);
-        return { ok: true, caller: buildCaller(u, 'sid', expiresAt), expiresAt };
-      },
-      siteUidsOf,
-      countsOf: opts.countsOf,
-      countsIntervalMs: 50,
-      maxBufferedBytes: opts.maxBufferedBytes,
-    });
-    const open = async (token: string) => {
-      const s = new FakeSocket();
-      hub.attach(s);
-      s.receive({ action: 'LOGIN', token });
-      await tick(5);
-      return s;
-    };
-    return { bus, hub, siteUidsOf, open };
-  }
-
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   const siteEvent = (siteUid: string, companyId: string, id: number, tenant: string | null = null) => ({
     audience: { companyId, siteUid, tenant, kind: 'high_temperature' },
     message: {
@@ -219,7 +133,6 @@ describe('live hub at scale: shared scopes, per-user checks, slow sockets', () =
       },
     },
   });
-  const got = (s: FakeSocket, event: string) => s.sent.filter((m) => m.event === event);
 
   it('loads one site set per scope and shares it between users and sockets of that scope', async () => {
     const { hub, siteUidsOf, open } = hubWith();
@@ -297,6 +210,8 @@ describe('live hub at scale: shared scopes, per-user checks, slow sockets', () =
   });
 
   it('computes counts once per scope; a socket that joins later gets every count event once', async () => {
+    // Fake timers: the 50 ms count interval is advanced, never waited for (no flakiness under load).
+    vi.useFakeTimers();
     let mainsOff = 1;
     const countsOf = vi.fn(async () => counts(mainsOff));
     const { bus, hub, open } = hubWith({ countsOf });
@@ -304,7 +219,7 @@ describe('live hub at scale: shared scopes, per-user checks, slow sockets', () =
     const b = await open('super');
     const f = await open('ftb');
     bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['K1'] });
-    await tick(30);
+    await advance(30);
     // One computation for the ktbl scope (two users), none for ftb (its sites did not change).
     expect(countsOf).toHaveBeenCalledTimes(1);
     const counted = (s: FakeSocket) => s.sent.map((m) => m.event).filter((e) => e.endsWith('_COUNT'));
@@ -314,7 +229,7 @@ describe('live hub at scale: shared scopes, per-user checks, slow sockets', () =
     const late = await open('ktbl');
     mainsOff = 2;
     bus.publish('site.state-changed', { companyId: 'ktbl', siteUids: ['K2'] });
-    await tick(80);
+    await advance(80);
     expect(countsOf).toHaveBeenCalledTimes(2);
     expect(counted(a).slice(8)).toEqual(['POWER_COUNT', 'MAINS_AVAILABLE_COUNT']);
     expect(counted(late)).toHaveLength(8);

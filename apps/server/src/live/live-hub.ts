@@ -6,11 +6,11 @@
  * Built for thousands of sockets (issue 7): sockets are grouped by user and users by scope (company
  * and allowed tenants). A scope holds one set of site uids for all its sockets; a bus message is
  * checked once per user (pin updates only against the sockets focused on their site) and serialised
- * once per distinct message; dashboard counts are computed once per scope when its sites change,
- * at most every `countsIntervalMs` (device health counts at most every `healthIntervalMs`), and each
- * socket gets only the count events that changed since its previous push (all of them the first
- * time). A socket over `maxBufferedBytes` unsent is closed (1001 `too slow`, docs/api.md), so a slow
- * reader never holds up the others: sends never wait.
+ * once per scope (the tenant narrowing of a message depends only on the scope's tenants); dashboard
+ * counts are computed once per scope, only when its sites changed (coalesced, hub-counts.ts: no timer
+ * runs without a change), and each socket gets only the count events that changed since its previous
+ * push (all of them the first time). A socket over `maxBufferedBytes` unsent is closed (1001 `too
+ * slow`, docs/api.md), so a slow reader never holds up the others: sends never wait.
  *
  * Parts: the bookkeeping of sockets, users and scopes (hub-registry.ts), sending (hub-delivery.ts),
  * count pushes (hub-counts.ts), a socket's own messages (hub-session.ts), closing and re-evaluating
@@ -28,14 +28,14 @@ import { createHubDelivery } from './hub-delivery.ts';
 import { createHubRegistry } from './hub-registry.ts';
 import { createHubRevocation } from './hub-revocation.ts';
 import { createSessionHandler, type PendingSession } from './hub-session.ts';
-import type { LiveHub, LiveHubDeps } from './hub-types.ts';
+import type { LiveHub, LiveHubDeps, Scope } from './hub-types.ts';
 import { canReceive, type SocketView, tailorMessage } from './visibility.ts';
 
 export type { AuthenticateResult, HubSocket, LiveHub, LiveHubDeps, RecheckResult } from './hub-types.ts';
 
 export function createLiveHub(deps: LiveHubDeps): LiveHub {
   const registry = createHubRegistry(deps);
-  const { scopes, focused, loadSites, candidates } = registry;
+  const { scopes, focused, reloadSites, candidates } = registry;
   const { deliver, send, sendError, uncorkAll } = createHubDelivery(deps.maxBufferedBytes ?? 4 * 1024 * 1024);
   const scheduleCounts = createCountPusher({
     deps,
@@ -53,13 +53,20 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
 
   const offLive = deps.bus.subscribe('live', (envelope: LiveEnvelope) => {
     // One serialisation per distinct message object (tailorMessage returns the same object when
-    // nothing is narrowed), one visibility decision per user (per socket only for focused pin updates).
+    // nothing is narrowed) and per scope (its narrowing depends only on the scope's tenants); one
+    // visibility decision per user (per socket only for focused pin updates).
     const serialised = new Map<LiveServerMessage, Buffer>();
-    const json = (m: LiveServerMessage) => {
-      let data = serialised.get(m);
+    const byScope = new Map<Scope, Buffer>();
+    const json = (view: SocketView, scope: Scope) => {
+      let data = byScope.get(scope);
       if (data === undefined) {
-        data = Buffer.from(JSON.stringify(m));
-        serialised.set(m, data);
+        const m = tailorMessage(view, envelope.message);
+        data = serialised.get(m);
+        if (data === undefined) {
+          data = Buffer.from(JSON.stringify(m));
+          serialised.set(m, data);
+        }
+        byScope.set(scope, data);
       }
       return data;
     };
@@ -67,14 +74,14 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
     if (audience.focus) {
       if (audience.siteUid === null) return;
       for (const c of focused.get(audience.siteUid) ?? []) {
-        if (canReceive(c, envelope)) deliver(c.socket, json(tailorMessage(c, envelope.message)));
+        if (canReceive(c, envelope)) deliver(c.socket, json(c, c.user.scope));
       }
       return;
     }
     for (const user of candidates(audience)) {
       const view: SocketView = { caller: user.caller, siteUids: user.scope.siteUids, sessionSiteUid: null };
       if (!canReceive(view, envelope)) continue;
-      const data = json(tailorMessage(view, envelope.message));
+      const data = json(view, user.scope);
       for (const c of user.clients) deliver(c.socket, data);
     }
   });
@@ -83,8 +90,15 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
       if (e.siteUids.some((s) => scope.siteUids.has(s))) scheduleCounts(scope, e.battery === true);
     }
   });
-  const offConfig = deps.bus.subscribe('site.config-changed', async () => {
-    await Promise.all([...scopes.values()].map((scope) => loadSites(scope)));
+  const offConfig = deps.bus.subscribe('site.config-changed', async (e) => {
+    // Pins, devices or settings of the site changed: its scopes' site sets, and their counts (door and
+    // battery pins, the DC low-voltage threshold) may have moved.
+    await Promise.all(
+      [...scopes.values()].map(async (scope) => {
+        await reloadSites(scope);
+        if (scope.siteUids.has(e.siteUid)) scheduleCounts(scope, true);
+      }),
+    );
   });
 
   return {

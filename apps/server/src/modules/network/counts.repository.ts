@@ -2,12 +2,10 @@
  * SQL of the dashboard counts. Alarm states, site properties and DC load states come from the
  * counters of migration 0400 (`alarm_count_deltas`, `site_summary_deltas`: per distinct key, how many
  * sites have it — a few hundred rows for the whole country, read whole and folded into each caller's
- * scope by the service). Offline devices and battery voltages are time- or reading-dependent and are
- * read from `alarms` (partial index of raised alarms) and `pin_latest`, scoped in SQL.
+ * scope by the service). Offline devices are time-dependent and are read from `alarms` (partial index
+ * of raised alarms), scoped in SQL; battery classes are one aggregate (battery-counts.repository.ts).
  */
-import type { Caller } from '../../auth/caller.ts';
 import type { Queryable } from '../../db/pool.ts';
-import { type SqlParams, siteScope, sqlParams } from '../../kernel/scope/sql-scope.ts';
 
 /** Which sites to count: the caller's scope, optionally one company (operators) and one tenant. */
 export interface CountScope {
@@ -97,13 +95,6 @@ function deltas<T extends { total: number; id: number | null; compacted: boolean
   return { rows, total: all[0]?.total ?? 0, maxId, compacted };
 }
 
-function sitesWhere(caller: Caller, p: SqlParams, scope: CountScope): string {
-  const parts = [siteScope(caller, p, 's')];
-  if (scope.companyId) parts.push(`s.company_id = ${p.add(scope.companyId)}`);
-  if (scope.tenant) parts.push(`${p.add(scope.tenant)} = any(s.tenants)`);
-  return parts.join(' and ');
-}
-
 export function createCountsRepository(db: Queryable) {
   return {
     /** Every key with its number of sites, and the row count and highest id of the deltas summed. */
@@ -177,25 +168,6 @@ export function createCountsRepository(db: Queryable) {
           group by company_id, tenants, flags, loads having sum(n) <> 0
          union all select '', '{}', 0, '{}', 0, true`,
       );
-    },
-
-    /** Lowest known battery terminal voltage per scoped site, with the site's settings. */
-    async batteryVoltages(
-      caller: Caller,
-      scope: CountScope,
-    ): Promise<{ volts: number; settings: Record<string, unknown> }[]> {
-      const p = sqlParams();
-      const { rows } = await db.query<{ volts: number; settings: Record<string, unknown> }>(
-        `select min(pl.value)::float8 as volts, s.settings
-           from sites s join pin_configs pc on pc.site_uid = s.uid and pc.type = 'battery_terminal'
-           join pin_latest pl on pl.com_id = pc.com_id and pl.pin_name = pc.pin_name
-          where pl.value >= 0 and ${sitesWhere(caller, p, scope)}
-            and (pc.tenant is null or pc.tenant = any(${p.add(caller.allowedTenants)}::text[]))
-            ${scope.tenant ? `and (pc.tenant is null or pc.tenant = ${p.add(scope.tenant)})` : ''}
-          group by s.uid, s.settings`,
-        p.values,
-      );
-      return rows;
     },
   };
 }

@@ -18,29 +18,26 @@
  *   table or a row below the last id committed late (the row count tells). Nothing new: the previous
  *   snapshot and the scopes folded from it are reused;
  * - battery classes depend on every battery reading (`pin_latest`, written by each device message),
- *   so they are computed per scope (company + allowed tenants + filters) and kept
- *   {@link BATTERY_FRESH_MS}; an older value is answered while a refresh runs (at most
- *   {@link BATTERY_STALE_MS}).
+ *   so they are one SQL aggregate per scope (company + allowed tenants + filters), kept
+ *   {@link BATTERY_FRESH_MS} for requests; an older value is answered while a refresh runs (at most
+ *   {@link BATTERY_STALE_MS}). The live hub instead asks for them only when a class of its scope
+ *   moved (`battery: 'fresh'`) and takes the known ones otherwise (`battery: 'known'`).
  */
 import type { DashboardCountQuery, DashboardCountReply, StatusCountsReply } from '@towerwatch/contract';
-import {
-  batteryClass,
-  countDcLoad,
-  countOfflineBuckets,
-  FIRST_OPERATOR_TENANT,
-  isDcLoadState,
-} from '@towerwatch/domain';
-import { parseSiteAlarmSettings } from '../../alarms/settings.ts';
+import { countDcLoad, countOfflineBuckets, FIRST_OPERATOR_TENANT, isDcLoadState } from '@towerwatch/domain';
+import { parseSiteAlarmSettings, THRESHOLD_SETTING_NAMES } from '../../alarms/settings.ts';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
 import { assertTenantsAllowed, ownerFilter } from '../../kernel/scope/site-scope.ts';
 import type { SiteLookup } from '../site/index.ts';
+import type { BatteryCountsRepository, ThresholdKey } from './battery-counts.repository.ts';
 import type { CountScope, CountsRepository } from './counts.repository.ts';
 import { fold, scopeKey } from './counts-fold.ts';
 import { createCountsSnapshots, type ScopeCounts } from './counts-snapshot.ts';
 
 export interface CountsDeps {
   counts: CountsRepository;
+  battery: BatteryCountsRepository;
   sites: SiteLookup;
   clock: Clock;
 }
@@ -51,6 +48,15 @@ export const BATTERY_FRESH_MS = 10_000;
 export const BATTERY_STALE_MS = 120_000;
 
 type Battery = StatusCountsReply['battery'];
+/** How current the battery classes of a count must be (see `statusCounts`). */
+export type BatteryMode = 'fresh' | 'known';
+
+/** The DC low-voltage threshold the settings parser reads from a site's two raw setting values. */
+function dcLowVoltageOf(k: ThresholdKey): number {
+  const name = THRESHOLD_SETTING_NAMES.dcLowVoltage;
+  return parseSiteAlarmSettings({ thresholds: { [name]: k.nested }, [`${name}_threshold`]: k.flat })
+    .thresholds.dcLowVoltage;
+}
 
 export function createCountsService(deps: CountsDeps) {
   const store = createCountsSnapshots(deps.counts);
@@ -111,11 +117,14 @@ export function createCountsService(deps: CountsDeps) {
     };
   }
 
+  /** Battery classes of the scope: one SQL aggregate, thresholds parsed once per distinct raw setting. */
   async function computeBattery(caller: Caller, scope: CountScope): Promise<Battery> {
-    const volts = await deps.counts.batteryVoltages(caller, scope);
+    const keys = await deps.battery.thresholdKeys(caller, scope);
+    const thresholds = keys.map((k) => ({ ...k, dcLowVoltage: dcLowVoltageOf(k) }));
     const battery = { full: 0, good: 0, ok: 0, bad: 0 };
-    for (const v of volts)
-      battery[batteryClass(v.volts, parseSiteAlarmSettings(v.settings).thresholds.dcLowVoltage)] += 1;
+    const fallback = parseSiteAlarmSettings({}).thresholds.dcLowVoltage;
+    for (const r of await deps.battery.classCounts(caller, scope, thresholds, fallback))
+      battery[r.class] += r.n;
     return battery;
   }
 
@@ -126,10 +135,10 @@ export function createCountsService(deps: CountsDeps) {
     else batteryCache.set(key, { at: startedAt, value, refreshing });
   }
 
-  async function battery(caller: Caller, scope: CountScope, fresh = false): Promise<Battery> {
+  async function battery(caller: Caller, scope: CountScope, mode?: BatteryMode): Promise<Battery> {
     const key = scopeKey(caller, scope);
     const now = Date.now();
-    if (fresh) {
+    if (mode === 'fresh') {
       // A battery class moved (live hub, at most every 10 s per scope): read the classes now.
       const value = await computeBattery(caller, scope);
       storeBattery(key, now, value, batteryCache.get(key)?.refreshing ?? null);
@@ -155,7 +164,8 @@ export function createCountsService(deps: CountsDeps) {
       else batteryCache.set(key, { at: 0, value: { full: 0, good: 0, ok: 0, bad: 0 }, refreshing });
       return refreshing;
     };
-    if (known && known.at > 0 && now - known.at <= BATTERY_FRESH_MS) return known.value;
+    // The live hub asks fresh classes when one moved: between moves, the classes it knows stay exact.
+    if (known && known.at > 0 && (mode === 'known' || now - known.at <= BATTERY_FRESH_MS)) return known.value;
     if (known && known.at > 0 && now - known.at <= BATTERY_STALE_MS) {
       refresh().catch(() => undefined);
       return known.value;
@@ -164,16 +174,19 @@ export function createCountsService(deps: CountsDeps) {
   }
 
   return {
-    /** `freshBattery`: battery classes read now instead of from the cache (one of them moved). */
+    /**
+     * `battery`: `fresh` = classes read now (one of them moved); `known` = the last classes read, of
+     * any age (read only when there are none); default: read again when older than {@link BATTERY_FRESH_MS}.
+     */
     async statusCounts(
       caller: Caller,
       q: DashboardCountQuery,
-      opts: { freshBattery?: boolean } = {},
+      opts: { battery?: BatteryMode } = {},
     ): Promise<StatusCountsReply> {
       const scope = await scopeOf(caller, q);
       const [snap, batteryCounts] = await Promise.all([
         store.snapshot(),
-        battery(caller, scope, opts.freshBattery === true),
+        battery(caller, scope, opts.battery),
       ]);
       const c = fold(snap, caller, scope);
       const { raised, normal, alarm } = alarmCounts(c);

@@ -6,11 +6,12 @@ import type { Kernel, ServerModule } from '../../kernel/types.ts';
 import type { SiteModuleServices } from '../site/index.ts';
 import { createAvailabilityRepository } from './availability.repository.ts';
 import { createAvailabilityService } from './availability.service.ts';
+import { createBatteryCountsRepository } from './battery-counts.repository.ts';
 import { createCountsRepository } from './counts.repository.ts';
 import { type CountsService, createCountsService } from './counts.service.ts';
 import { registerNetworkRoutes } from './network.routes.ts';
 
-export type { CountsService } from './counts.service.ts';
+export type { BatteryMode, CountsService } from './counts.service.ts';
 
 export interface NetworkModuleServices {
   /** One per process: the API and the live hub share its counts store. */
@@ -24,6 +25,7 @@ export function createNetworkModule(
   const { pool, clock } = kernel;
   const counts = createCountsService({
     counts: createCountsRepository(pool),
+    battery: createBatteryCountsRepository(pool),
     sites: deps.site.lookup,
     clock,
   });
