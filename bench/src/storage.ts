@@ -8,12 +8,12 @@
  * and the power-data charts' typical read (one device, one day, one pin): time and buffers touched.
  * Every layout must return the same readings as the production table (else the result is not ok).
  */
-import { comIdOfSiteIndex } from '@towerwatch/fleet';
+import { comIdOfSiteIndex, NORMAL_PIN_NAMES } from '@towerwatch/fleet';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num } from './lib/cli.ts';
-import { NORMAL_PIN_NAMES, randomValuesSql } from './lib/normal-readings.ts';
+import { randomValuesSql } from './lib/normal-readings.ts';
 import { printTable, startResult } from './lib/results.ts';
-import { startServer, type ServerHandle } from './lib/server.ts';
+import { type ServerHandle, startServer } from './lib/server.ts';
 import { LAYOUTS, type LayoutSize, layoutSize } from './lib/telemetry-layouts.ts';
 import { errorText, type Percentiles, percentiles } from './lib/util.ts';
 

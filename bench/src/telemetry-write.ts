@@ -7,10 +7,9 @@
  * this Node process (building the parameters, pg's encoding, the protocol) and of the database backend,
  * and wall time. The stored rows of every variant must be identical (else the result is not ok).
  */
-import { comIdOfSiteIndex } from '@towerwatch/fleet';
+import { comIdOfSiteIndex, normalReadings } from '@towerwatch/fleet';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num } from './lib/cli.ts';
-import { normalReadings } from './lib/normal-readings.ts';
 import { cpuSeconds } from './lib/proc.ts';
 import { printTable, startResult } from './lib/results.ts';
 import { type ServerHandle, startServer } from './lib/server.ts';

@@ -13,33 +13,15 @@ import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeHeapSnapshot } from 'node:v8';
-import { buildDemoFleet } from '@towerwatch/fleet';
+import { buildDemoFleet, NORMAL_ANALOG, NORMAL_DIGITAL } from '@towerwatch/fleet';
 import { evaluate } from '../alarms/engine.ts';
 import type { Queryable } from '../db/pool.ts';
 import { createSiteStore } from './site-store.ts';
 
-/** The benchmark publisher's normal readings (bench/src/load/publisher.ts). */
+/** The benchmark publisher's normal readings (@towerwatch/fleet), at their base values. */
 const READINGS: readonly [string, number][] = [
-  ['am1', 230],
-  ['am2', 231],
-  ['am3', 229],
-  ['am4', 30],
-  ['am5', 60],
-  ['am6', 53.5],
-  ['am7', 80],
-  ['am8', 0],
-  ['am9', 0],
-  ['am10', 20],
-  ['am11', 8],
-  ['di1', 1],
-  ['di2', 1],
-  ['di3', 0],
-  ['di4', 0],
-  ['di5', 0],
-  ['di6', 0],
-  ['di7', 0],
-  ['di8', 0],
-  ['di9', 0],
+  ...NORMAL_ANALOG.map(([pin, base]): [string, number] => [pin, base]),
+  ...NORMAL_DIGITAL,
 ];
 
 /** A new copy of a string, as pg decodes one per row. */
