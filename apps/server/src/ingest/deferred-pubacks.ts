@@ -16,7 +16,7 @@
  * by ingest (`ingest_messages` claims) and acknowledged then.
  *
  * This relies on mqtt.js's internal `_sendPacket` (checked here at start; the tests of
- * deferred-pubacks.test.ts and test/crash-ingest.test.ts pin the behaviour of the installed version).
+ * deferred-pubacks.test.ts and bench/test/crash.test.ts pin the behaviour of the installed version).
  */
 import type { MqttClient } from 'mqtt';
 
