@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hashDeviceSecret, hashPassword, verifyPassword } from './passwords.ts';
 import { newRefreshToken, signAccessToken, verifyAccessToken } from './tokens.ts';
 import { newTotpSecret, totpCode, totpSecondsLeft, totpStepOf, totpUri, verifyTotp } from './totp.ts';
@@ -51,6 +51,30 @@ describe('access tokens', () => {
     );
     expect(await verifyAccessToken(`${h}.${forged}.${s}`, secret, now)).toMatchObject({ ok: false });
     expect(await verifyAccessToken('abc', secret, now)).toMatchObject({ ok: false, reason: 'malformed' });
+  });
+
+  it("check a token's signature once, then only its expiry; a changed token is checked again", async () => {
+    const token = await signAccessToken({ sub: '7', sid: 'q' }, secret, now);
+    const verify = vi.spyOn(crypto.subtle, 'verify');
+    try {
+      const first = await verifyAccessToken(token, secret, now);
+      const again = await verifyAccessToken(token, secret, new Date(now.getTime() + 60_000));
+      expect(again).toEqual(first);
+      expect(first).toMatchObject({ ok: true, claims: { sub: '7', sid: 'q' } });
+      expect(verify).toHaveBeenCalledTimes(1);
+      // Remembered, yet refused from its expiry on (jose's rule: exp <= now), and under another secret.
+      expect(await verifyAccessToken(token, secret, new Date(now.getTime() + 18_000_000))).toEqual({
+        ok: false,
+        reason: 'expired',
+      });
+      expect(await verifyAccessToken(token, 'z'.repeat(40), now)).toMatchObject({ reason: 'signature' });
+      const [h, p, s] = token.split('.') as [string, string, string];
+      const flipped = `${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}`;
+      expect(await verifyAccessToken(`${h}.${p}.${flipped}`, secret, now)).toMatchObject({ ok: false });
+      expect(verify).toHaveBeenCalledTimes(3);
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   it('refresh tokens are random', () => {
