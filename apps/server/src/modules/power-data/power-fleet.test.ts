@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAlarm, buildEvent } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildTwoCompanyFleet, FT1, KT1, KT2 } from '../../../test/two-company-fleet.ts';
+import { createManualClock } from '../../clock.ts';
 import { rollupTelemetry } from '../../jobs/rollup.ts';
 import { buildPowerPin, buildTelemetry } from './power-test-data.ts';
 
@@ -14,8 +15,19 @@ let t: TestServer;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+/**
+ * The data below needs "6 hours ago" and "the last 3 hours" inside today's Dhaka day, apart from
+ * yesterday's: the clock starts at the last 14:00 Dhaka time before the real now (with the real time,
+ * the test failed between 18:00 and ~01:00 UTC, when the outage fell into yesterday's energy).
+ */
+function lastDhakaAfternoon(): Date {
+  const real = Date.now();
+  const at = dhakaDayStart(dhakaDate(new Date(real))).getTime() + 14 * HOUR;
+  return new Date(at <= real ? at : at - DAY);
+}
+
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ clock: createManualClock(lastDhakaAfternoon()) });
   await buildTwoCompanyFleet(t.pool);
   await t.pool.query('update sites set battery_max = 200 where uid = $1', [KT1]);
   await t.pool.query(`update pin_latest set value = 48 where com_id = 'RMS-KT2' and pin_name = 'am6'`);
