@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   accessFlags,
   advanceCommand,
+  applyToCommands,
   commandSteps,
+  createCommandLog,
   doorAndLock,
   syncStateView,
   type TrackedCommand,
@@ -54,6 +56,32 @@ describe('command progress', () => {
     expect(advanceCommand(acked, { id: 7, status: 'failed', message: 'x' }).status).toBe('acked');
     const failed = advanceCommand(pending, { id: 7, status: 'failed', message: 'timeout' });
     expect(failed).toMatchObject({ status: 'failed', message: 'timeout' });
+  });
+
+  it('a reply after its updates starts from the furthest heard; later updates apply to the page state', () => {
+    const log = createCommandLog();
+    // sent and acked both before the reply (a fast device): the reply starts acked
+    log.heard({ id: 7, status: 'sent', message: null });
+    log.heard({ id: 7, status: 'acked', message: 'ok' });
+    log.heard({ id: 7, status: 'sent', message: null });
+    expect(log.started(pending)).toMatchObject({ status: 'acked', message: 'ok' });
+    // sent before the reply, acked after it: applied to the commands the reply put in the state
+    const other = createCommandLog();
+    other.heard({ id: 7, status: 'sent', message: null });
+    const state = { unlock: other.started(pending) };
+    expect(state.unlock.status).toBe('sent');
+    const ack = { id: 7, status: 'acked' as const, message: null };
+    other.heard(ack);
+    expect(applyToCommands(state, ack).unlock?.status).toBe('acked');
+  });
+
+  it('leaves the state as it is for an update of no command on the page, and forgets old commands', () => {
+    const state = { unlock: pending };
+    expect(applyToCommands(state, { id: 8, status: 'acked', message: null })).toBe(state);
+    const log = createCommandLog();
+    for (let id = 1; id <= 51; id++) log.heard({ id, status: 'sent', message: null });
+    expect(log.started({ ...pending, id: 1 }).status).toBe('pending');
+    expect(log.started({ ...pending, id: 2 }).status).toBe('sent');
   });
 
   it('shows the steps reached, the last as Failed when it failed', () => {

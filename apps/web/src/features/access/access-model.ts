@@ -82,15 +82,64 @@ export interface TrackedCommand {
  * Applies a COMMAND_STATUS update: the status only moves forward (pending → sent → acked or failed);
  * a late `sent` after `acked` is ignored, and a finished command stays finished.
  */
-export function advanceCommand(
-  command: TrackedCommand,
-  update: { id: number; status: CommandStatus; message: string | null },
-): TrackedCommand {
+export function advanceCommand(command: TrackedCommand, update: CommandUpdate): TrackedCommand {
   if (update.id !== command.id) return command;
   if (COMMAND_ORDER[update.status] <= COMMAND_ORDER[command.status] && update.status !== command.status)
     return command;
   if (COMMAND_ORDER[command.status] === 2) return command;
   return { ...command, status: update.status, message: update.message };
+}
+
+/** A status update of a command (the COMMAND_STATUS live message). */
+export interface CommandUpdate {
+  id: number;
+  status: CommandStatus;
+  message: string | null;
+}
+
+/** How many commands' updates a page remembers for replies still to come. */
+const REMEMBERED_COMMANDS = 50;
+
+/**
+ * What the page has heard of recent commands: the furthest update of each (the last
+ * {@link REMEMBERED_COMMANDS}), so a call's reply that comes after its command's updates starts from
+ * them. The socket handler records every update here and applies it in a state updater
+ * ({@link applyToCommands}); it never asks the rendered state whether a command is one of the page's:
+ * that answer is stale between a reply and the next render, and an `acked` arriving then was lost
+ * (the unlock stayed at Sent).
+ */
+export function createCommandLog() {
+  const seen = new Map<number, CommandUpdate>();
+  return {
+    heard(update: CommandUpdate): void {
+      const before = seen.get(update.id);
+      if (before && COMMAND_ORDER[before.status] >= COMMAND_ORDER[update.status]) return;
+      seen.delete(update.id);
+      seen.set(update.id, update);
+      if (seen.size > REMEMBERED_COMMANDS) seen.delete(seen.keys().next().value as number);
+    },
+    /** The command of a call's reply, moved on by what was heard of it before the reply. */
+    started(command: TrackedCommand): TrackedCommand {
+      const before = seen.get(command.id);
+      return before ? advanceCommand(command, before) : command;
+    },
+  };
+}
+
+/** Applies an update to the page's commands; the same object when it concerns none of them. */
+export function applyToCommands<C extends Partial<Record<string, TrackedCommand>>>(
+  commands: C,
+  update: CommandUpdate,
+): C {
+  let next: C | null = null;
+  for (const [key, command] of Object.entries(commands)) {
+    if (!command) continue;
+    const moved = advanceCommand(command, update);
+    if (moved === command) continue;
+    next ??= { ...commands };
+    (next as Record<string, TrackedCommand>)[key] = moved;
+  }
+  return next ?? commands;
 }
 
 /** True once the command has an outcome. */
