@@ -16,6 +16,7 @@ import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type BenchOptions, type BrokerKind, type DbKind, num } from './lib/cli.ts';
 import { openLiveSocket } from './lib/live.ts';
 import { printTable, startResult } from './lib/results.ts';
+import { type ProfileSummary, serverProfiling } from './lib/profile.ts';
 import { runStep, type StepResult, startRig, WARM_TIMEOUT_MS, warmUp } from './lib/rig.ts';
 import { login } from './lib/server.ts';
 import { errorText, type Percentiles, percentiles, sleep, waitFor } from './lib/util.ts';
@@ -32,6 +33,8 @@ interface AlarmRun {
   probesReceived: number;
   latencyMs: Percentiles;
   load: StepResult | null;
+  /** With --profile DIR: where the server's CPU went over the whole run (V8 CPU profile). */
+  profile?: ProfileSummary[];
 }
 
 function combos(opts: BenchOptions): { broker: BrokerKind; db: DbKind }[] {
@@ -100,6 +103,7 @@ async function runAlarmOnce(opts: BenchOptions, broker: BrokerKind, db: DbKind):
     load: null,
   };
   let rig: Awaited<ReturnType<typeof startRig>> | null = null;
+  const profiling = serverProfiling(opts.flags.get('profile'), `alarm-${broker}-${db}`);
   const probeClients: MqttClient[] = [];
   let socket: WebSocket | null = null;
   try {
@@ -112,6 +116,7 @@ async function runAlarmOnce(opts: BenchOptions, broker: BrokerKind, db: DbKind):
       processes: opts.size === 'tiny' ? 1 : 2,
       connections,
       reserve: probeSites,
+      nodeArgs: profiling.nodeArgs,
     });
     const warm = await warmUp(rig, Math.min(2000, Math.max(loadRate, 100)), WARM_TIMEOUT_MS[opts.size]);
     if (warm.error) throw new Error(warm.error);
@@ -205,6 +210,7 @@ async function runAlarmOnce(opts: BenchOptions, broker: BrokerKind, db: DbKind):
     await Promise.all(probeClients.map((c) => c.endAsync(true).catch(() => undefined)));
     await rig?.stop().catch(() => undefined);
   }
+  run.profile = profiling.summarise();
   return run;
 }
 

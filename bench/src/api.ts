@@ -16,6 +16,7 @@ import {
   loadAlarmState,
   loadEvents,
 } from './lib/dataset.ts';
+import { type ProfileSummary, serverProfiling } from './lib/profile.ts';
 import { printTable, startResult } from './lib/results.ts';
 import { startLoadedServer, WARM_TIMEOUT_MS } from './lib/rig.ts';
 import { login, type ServerHandle } from './lib/server.ts';
@@ -54,6 +55,8 @@ interface ApiRun {
   connections: number;
   durationS: number;
   endpoints: EndpointResult[];
+  /** With --profile DIR: where the server's CPU went over the whole run (V8 CPU profile). */
+  profile?: ProfileSummary[];
 }
 
 /** One autocannon child process for all endpoints (each endpoint is loaded after the previous one). */
@@ -184,6 +187,7 @@ async function runApiOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind): Pr
   };
   let server: ServerHandle | null = null;
   const loader = startHttpLoad();
+  const profiling = serverProfiling(opts.flags.get('profile'), `api-${db}`);
   try {
     console.log(
       `api: ${db} PostgreSQL: starting the server, loading ${sites} sites and ${eventCount} events`,
@@ -193,6 +197,7 @@ async function runApiOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind): Pr
       sites,
       warmTimeoutMs: WARM_TIMEOUT_MS[opts.size],
       warm: warmEnabled(opts),
+      nodeArgs: profiling.nodeArgs,
     });
     server = loaded.server;
     run.pgVersion = server.pgVersion;
@@ -284,6 +289,7 @@ async function runApiOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind): Pr
     loader.stop();
     await server?.stop().catch(() => undefined);
   }
+  run.profile = profiling.summarise();
   return run;
 }
 

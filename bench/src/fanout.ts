@@ -11,6 +11,7 @@ import mqtt from 'mqtt';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num, warmEnabled } from './lib/cli.ts';
 import { printTable, startResult } from './lib/results.ts';
+import { type ProfileSummary, serverProfiling } from './lib/profile.ts';
 import { startLoadedServer, WARM_TIMEOUT_MS } from './lib/rig.ts';
 import {
   eventLoopDelay,
@@ -65,6 +66,8 @@ interface FanoutRun {
   steps: FanoutStep[];
   /** CPU seconds of the server process per wall second during each step (same order as steps). */
   serverCores?: number[];
+  /** With --profile DIR: where the server's CPU went over the whole run (V8 CPU profile). */
+  profile?: ProfileSummary[];
 }
 
 function percentilesOfHistogram(histogram: number[]): Percentiles {
@@ -130,6 +133,7 @@ async function runFanoutOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind):
   };
   let server: ServerHandle | null = null;
   const children: ChildProcess[] = [];
+  const profiling = serverProfiling(opts.flags.get('profile'), `fanout-${db}`);
   try {
     console.log(`fanout: ${db} PostgreSQL, ${sites} sites, ${socketCount} sockets`);
     const loaded = await startLoadedServer({
@@ -137,6 +141,7 @@ async function runFanoutOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind):
       sites,
       warmTimeoutMs: WARM_TIMEOUT_MS[opts.size],
       warm: warmEnabled(opts),
+      nodeArgs: profiling.nodeArgs,
     });
     server = loaded.server;
     run.warmUp = loaded.warmUp;
@@ -309,6 +314,7 @@ async function runFanoutOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind):
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await server?.stop().catch(() => undefined);
   }
+  run.profile = profiling.summarise();
   return run;
 }
 

@@ -4,10 +4,9 @@
  * highest rate is reported at which every message is persisted (rows counted), the broker kept up and
  * p99 device time → committed stays under 1 s. Server and database CPU and memory are recorded.
  */
-import path from 'node:path';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type BenchOptions, type BrokerKind, type DbKind, num } from './lib/cli.ts';
-import { type ProfileSummary, summariseProfiles } from './lib/profile.ts';
+import { type ProfileSummary, serverProfiling } from './lib/profile.ts';
 import { waitDrained } from './lib/persisted.ts';
 import { printTable, type Row, startResult } from './lib/results.ts';
 import {
@@ -90,9 +89,9 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
     maxSustained: null,
   };
   let rig: Awaited<ReturnType<typeof startRig>> | null = null;
+  const profiling = serverProfiling(opts.flags.get('profile'), `${broker}-${db}`);
   try {
     console.log(`ingest: ${broker} broker, ${db} PostgreSQL: starting the server, loading ${sites} sites`);
-    const profileDir = opts.flags.get('profile');
     rig = await startRig({
       db,
       broker,
@@ -100,9 +99,7 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
       devices,
       processes,
       connections,
-      nodeArgs: profileDir
-        ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir, `${broker}-${db}`)]
-        : undefined,
+      nodeArgs: profiling.nodeArgs,
     });
     run.pgVersion = rig.server.pgVersion;
     run.fleetLoadS = rig.fleetLoad.seconds;
@@ -161,14 +158,7 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
   } finally {
     await rig?.stop().catch((err: unknown) => console.error(`stopping: ${errorText(err)}`));
   }
-  const profileDir = opts.flags.get('profile');
-  if (profileDir) {
-    try {
-      run.profile = summariseProfiles(path.resolve(profileDir, `${broker}-${db}`));
-    } catch (err) {
-      console.error(`profile: ${errorText(err)}`);
-    }
-  }
+  run.profile = profiling.summarise();
   return run;
 }
 

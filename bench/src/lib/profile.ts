@@ -90,3 +90,26 @@ export function summariseProfiles(dir: string): ProfileSummary[] {
     .filter((f) => f.endsWith('.cpuprofile'))
     .map((f) => summariseProfile(path.join(dir, f)));
 }
+
+/**
+ * `--profile DIR` of a benchmark run: the node flags that make the server write V8 CPU profiles into
+ * DIR/<label> (none without the flag), and the summary of what it wrote once the server stopped.
+ */
+export function serverProfiling(
+  profileDir: string | undefined,
+  label: string,
+): { nodeArgs: string[] | undefined; summarise: () => ProfileSummary[] | undefined } {
+  if (!profileDir) return { nodeArgs: undefined, summarise: () => undefined };
+  const dir = path.resolve(profileDir, label);
+  return {
+    nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir],
+    summarise: () => {
+      try {
+        return summariseProfiles(dir);
+      } catch (err) {
+        console.error(`profile: ${err instanceof Error ? err.message : String(err)}`);
+        return undefined;
+      }
+    },
+  };
+}

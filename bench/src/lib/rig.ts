@@ -288,6 +288,8 @@ export async function startLoadedServer(o: {
   warmTimeoutMs: number;
   /** false: skip the warm-up (no device has reported: no alarm rows or latest values). */
   warm?: boolean;
+  /** Extra node flags of the server process (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }): Promise<LoadedServer> {
   const rig = await startRig({
     db: o.db,
@@ -297,6 +299,7 @@ export async function startLoadedServer(o: {
     processes: 1,
     connections: 50,
     env: o.env,
+    nodeArgs: o.nodeArgs,
   });
   try {
     const warm = o.warm === false ? null : await warmUp(rig, 2000, o.warmTimeoutMs);
