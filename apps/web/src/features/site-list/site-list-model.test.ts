@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { buildSite, buildSiteAlarm } from '../../testing/site-factories.ts';
 import {
   applyStatusUpdate,
+  createSiteRows,
   filterChips,
   listFilterFromSearch,
   matchesSearch,
   removeCondition,
+  SITE_ROW_REUSE_MS,
   siteMatchesFilter,
   siteRow,
 } from './site-list-model.ts';
@@ -38,6 +40,31 @@ describe('site list model', () => {
     expect(row.offlineBucket).toBe('lt48h');
     expect(row.offlineLabel).toBe('<48 Hours');
     expect(row.dcLoad[0]?.label).toBe('Robi: Overload');
+  });
+
+  it("builds a site's row once per site object, again for a changed site or after the reuse time", () => {
+    const rowOf = createSiteRows();
+    const offline = site({
+      status: 'offline',
+      alarms: [alarm('device_online', false, '2026-01-09T13:00:00Z')],
+    });
+    const first = rowOf(offline, NOW);
+    expect(first).toEqual(siteRow(offline, NOW));
+    expect(first.offlineBucket).toBe('lt24h');
+    // the next page arrives a moment later: the same object keeps its row
+    expect(rowOf(offline, new Date(NOW.getTime() + 1000))).toBe(first);
+    // a live update replaces the site object: its row is built again
+    const updated = applyStatusUpdate(offline, {
+      siteUid: offline.uid,
+      alarms: [alarm('device_online', true, '2026-01-10T11:59:00Z')],
+      dcLoad: [],
+    });
+    expect(rowOf(updated, NOW)).toMatchObject({ status: 'online', offlineBucket: null });
+    expect(rowOf(offline, NOW)).toBe(first);
+    // after the reuse time the row is built at the new time (the offline bucket moved by then)
+    const later = new Date(NOW.getTime() + 2 * 60 * 60_000);
+    expect(SITE_ROW_REUSE_MS).toBeLessThan(2 * 60 * 60_000);
+    expect(rowOf(offline, later).offlineBucket).toBe('lt48h');
   });
 
   it('searches by name, uid and generic site ID', () => {

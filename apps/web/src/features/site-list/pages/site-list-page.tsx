@@ -28,13 +28,13 @@ import { SiteListLinks } from '../components/site-list-links.tsx';
 import { useCompleteSiteList, useOpenSite } from '../../sites/index.ts';
 import {
   applyStatusUpdate,
+  createSiteRows,
   filterChips,
   listFilterFromSearch,
   matchesSearch,
   removeCondition,
   type SiteRow,
   siteMatchesFilter,
-  siteRow,
 } from '../site-list-model.ts';
 
 const ROW_HEIGHT = 52;
@@ -154,13 +154,15 @@ export function SiteListPage() {
     updateSites((site) => applyStatusUpdate(site, message.payload));
   });
 
+  // Rows are derived again as each page of the list arrives; a site's row is built once (createSiteRows).
+  const [rowOf] = useState(createSiteRows);
   const rows = useMemo(() => {
     const now = new Date();
     return items
       .filter((site) => matchesSearch(site, debouncedSearch))
       .filter((site) => !filter || siteMatchesFilter(site, filter, now))
-      .map((site) => siteRow(site, now));
-  }, [items, debouncedSearch, filter]);
+      .map((site) => rowOf(site, now));
+  }, [items, debouncedSearch, filter, rowOf]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
