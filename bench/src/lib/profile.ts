@@ -2,20 +2,10 @@
  * Summary of V8 CPU profiles (`node --cpu-prof`): self time per function (and per package or
  * source area), to say where the server spends its CPU under load.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
+import { readProfile } from './profile-window.ts';
+import { errorText } from './util.ts';
 
 export interface ProfileSummary {
   file: string;
@@ -40,7 +30,7 @@ function areaOf(url: string): string {
 }
 
 export function summariseProfile(file: string, top = 25): ProfileSummary {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  const profile = readProfile(file);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => {
@@ -107,7 +97,7 @@ export function serverProfiling(
       try {
         return summariseProfiles(dir);
       } catch (err) {
-        console.error(`profile: ${err instanceof Error ? err.message : String(err)}`);
+        console.error(`profile: ${errorText(err)}`);
         return undefined;
       }
     },
