@@ -130,12 +130,18 @@ async function endpointSpecs(
       method: 'GET',
       path: `${siteEndpoints.siteFetch.path}?limit=1000&page=${lastPage}`,
     },
-    // The list form the web app's site list, rectifier page and setup guard load (docs/decisions.md).
+    // The list forms: lean, and compact, which the web app's list pages load (docs/decisions.md).
     {
       name: 'site/fetch 1000 lean',
       user: 'admin',
       method: 'GET',
       path: `${siteEndpoints.siteFetch.path}?limit=1000&page=1&lean=true`,
+    },
+    {
+      name: 'site/fetch 1000 compact',
+      user: 'admin',
+      method: 'GET',
+      path: `${siteEndpoints.siteFetch.path}?limit=1000&page=1&compact=true`,
     },
     {
       name: 'site/events first',

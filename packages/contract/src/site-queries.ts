@@ -70,7 +70,8 @@ export type SiteFilterQuery = z.infer<typeof siteFilterQuery>;
 
 /**
  * GET /user/site/fetch: the site list (one site when `site_uid` is given). Reply: siteListReply, or
- * siteLeanListReply with `lean=true` (extension: the list pages' form, see siteLean). `with_devices`
+ * siteLeanListReply with `lean=true` (extension: see siteLean), siteCompactListReply with `compact=true`
+ * (extension: the list pages' form, see siteCompact). `with_devices`
  * fills `devices` in both forms (pin configs are never embedded: GET /user/site/details has them).
  */
 export const siteFetchQuery = z.object({
@@ -80,6 +81,8 @@ export const siteFetchQuery = z.object({
   limit: siteLimitParam,
   with_devices: queryFlag.default(false),
   lean: queryFlag.default(false),
+  /** The lean form with alarms as tuples (siteCompact); implies `lean`. */
+  compact: queryFlag.default(false),
   /** Only sites having at least one of these tenants (must be allowed tenants). */
   tenants: queryList(tenantCode).optional(),
 });

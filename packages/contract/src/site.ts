@@ -139,8 +139,46 @@ export type SiteLean = z.infer<typeof siteLean>;
 export const siteLeanListReply = siteListReply.extend({ items: z.array(siteLean) });
 export type SiteLeanListReply = z.infer<typeof siteLeanListReply>;
 
-/** Reply of GET /user/site/fetch: full items, or lean ones with `lean=true`. */
-export const siteFetchReply = z.union([siteListReply, siteLeanListReply]);
+/**
+ * Bits of a compact alarm's flags (siteAlarmTuple): 1 isNormal, 2 isAvailable, 4 isDisable.
+ */
+export const ALARM_TUPLE_FLAGS = { isNormal: 1, isAvailable: 2, isDisable: 4 } as const;
+
+/**
+ * A brief alarm (siteAlarmBrief) as a tuple: `[id, tenant, flags, lastEvent]`, flags the sum of
+ * ALARM_TUPLE_FLAGS. The compact list form's alarms: a site carries every alarm (~20), so their keys
+ * were half the bytes of a lean item (docs/decisions.md "Compact site list").
+ */
+export const siteAlarmTuple = z.tuple([
+  z.string(),
+  z.string().nullable(),
+  z.number().int().min(0).max(7),
+  isoTime.nullable(),
+]);
+export type SiteAlarmTuple = z.infer<typeof siteAlarmTuple>;
+
+/** A compact site list item (GET /user/site/fetch `compact=true`): the lean item, alarms as tuples. */
+export const siteCompact = siteLean.extend({ alarms: z.array(siteAlarmTuple) });
+export type SiteCompact = z.infer<typeof siteCompact>;
+
+/** Reply of GET /user/site/fetch with `compact=true`. */
+export const siteCompactListReply = siteListReply.extend({ items: z.array(siteCompact) });
+export type SiteCompactListReply = z.infer<typeof siteCompactListReply>;
+
+/** The brief alarm of a compact alarm tuple. */
+export function alarmFromTuple([id, tenant, flags, lastEvent]: SiteAlarmTuple): SiteAlarmBrief {
+  return {
+    id,
+    tenant,
+    isNormal: (flags & ALARM_TUPLE_FLAGS.isNormal) !== 0,
+    isAvailable: (flags & ALARM_TUPLE_FLAGS.isAvailable) !== 0,
+    isDisable: (flags & ALARM_TUPLE_FLAGS.isDisable) !== 0,
+    lastEvent,
+  };
+}
+
+/** Reply of GET /user/site/fetch: full items, lean ones with `lean=true`, compact ones with `compact=true`. */
+export const siteFetchReply = z.union([siteListReply, siteLeanListReply, siteCompactListReply]);
 
 /** A digital output (relay) of a site that can be switched remotely. */
 export const digitalControl = z.object({

@@ -14,6 +14,7 @@ import {
   alarmDisplayGroup,
   FIRST_OPERATOR_TENANT,
 } from '@towerwatch/domain';
+import { ALARM_TUPLE_FLAGS } from '@towerwatch/contract';
 import type { Caller } from '../../auth/caller.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { type SqlParams, sqlParams, tenantScope } from '../../kernel/scope/sql-scope.ts';
@@ -33,18 +34,34 @@ const ALARM_GROUPS: Readonly<Record<string, string>> = Object.fromEntries(
 /** The display group of an id outside the groups ('' is no alarm id). */
 const OTHER_ALARM_GROUP = alarmDisplayGroup('');
 
-/** The alarm entries of site `s` visible to the caller, in the full (`liveAlarm`) or brief form. */
-function alarmsSql(caller: Caller, p: SqlParams, full: boolean): string {
-  const fields = full
-    ? `'id', a.alarm_id,
+/** The forms of a list item: `site`, `siteLean`, `siteCompact`. */
+export type SiteListForm = 'full' | 'lean' | 'compact';
+
+/** The flags of an alarm tuple (contract `ALARM_TUPLE_FLAGS`). */
+const TUPLE_FLAGS = `(case when a.is_normal then ${ALARM_TUPLE_FLAGS.isNormal} else 0 end
+  + case when a.is_available then ${ALARM_TUPLE_FLAGS.isAvailable} else 0 end
+  + case when a.is_disable then ${ALARM_TUPLE_FLAGS.isDisable} else 0 end)`;
+
+/** One alarm entry of alias `a` in a form: an object (`liveAlarm`, `siteAlarmBrief`) or a tuple. */
+function alarmSql(p: SqlParams, form: SiteListForm): string {
+  if (form === 'compact')
+    return `json_build_array(a.alarm_id, nullif(a.tenant, ''), ${TUPLE_FLAGS}, ${iso('a.last_event_at')})`;
+  const fields =
+    form === 'full'
+      ? `'id', a.alarm_id,
        'group', coalesce(${p.add(JSON.stringify(ALARM_GROUPS))}::jsonb ->> a.alarm_id, ${p.add(OTHER_ALARM_GROUP)}),
        'tenant', nullif(a.tenant, ''), 'isNormal', a.is_normal, 'isAvailable', a.is_available,
        'isDisable', a.is_disable, 'lastEvent', ${iso('a.last_event_at')}, 'raisedAt', ${iso('a.raised_at')},
        'clearedAt', ${iso('a.cleared_at')}, 'acknowledgedBy', a.acknowledged_by,
        'acknowledgedAt', ${iso('a.acknowledged_at')}, 'value', a.value`
-    : `'id', a.alarm_id, 'tenant', nullif(a.tenant, ''), 'isNormal', a.is_normal,
+      : `'id', a.alarm_id, 'tenant', nullif(a.tenant, ''), 'isNormal', a.is_normal,
        'isAvailable', a.is_available, 'isDisable', a.is_disable, 'lastEvent', ${iso('a.last_event_at')}`;
-  return `coalesce((select json_agg(json_build_object(${fields}) order by a.alarm_id, a.tenant)
+  return `json_build_object(${fields})`;
+}
+
+/** The alarm entries of site `s` visible to the caller, in the item's form. */
+function alarmsSql(caller: Caller, p: SqlParams, form: SiteListForm): string {
+  return `coalesce((select json_agg(${alarmSql(p, form)} order by a.alarm_id, a.tenant)
                       from alarms a
                      where a.site_uid = s.uid and ${tenantScope(caller, p, 'a.tenant', { alarmId: 'a.alarm_id' })}),
                    '[]'::json)`;
@@ -55,7 +72,7 @@ function alarmsSql(caller: Caller, p: SqlParams, full: boolean): string {
  * the free-form maps; the zod serialiser wrote `alarms` after `devices`, `dc_load` entries as
  * `value`, `tenant`).
  */
-function headSql(caller: Caller, p: SqlParams, opts: { withDevices: boolean; full: boolean }): string {
+function headSql(caller: Caller, p: SqlParams, opts: { withDevices: boolean; form: SiteListForm }): string {
   const allowed = p.add(caller.allowedTenants);
   // A DC load row without a tenant counts as the first operator tenant (domain `effectiveTenant`).
   const loadTenant = `coalesce(nullif(l.tenant, ''), ${p.add(FIRST_OPERATOR_TENANT)})`;
@@ -67,7 +84,7 @@ function headSql(caller: Caller, p: SqlParams, opts: { withDevices: boolean; ful
     'tenants', array(select t.tenant from unnest(s.tenants) with ordinality t(tenant, n)
                       where t.tenant = any(${allowed}::text[]) order by t.n),
     'devices', ${opts.withDevices ? DEVICES_ARRAY : `'{}'::text[]`},
-    'alarms', ${alarmsSql(caller, p, opts.full)},
+    'alarms', ${alarmsSql(caller, p, opts.form)},
     'status', case when exists (select 1 from devices d where d.site_uid = s.uid and d.online)
                    then 'online' else 'offline' end,
     'rectifier', json_build_object('rectifier_type', ${str('s.rectifier', 'rectifier_type')},
@@ -110,15 +127,16 @@ export function createSiteListJsonRepository(db: Queryable) {
     async page(
       caller: Caller,
       f: SiteListFilter,
-      page: { offset: number; limit: number; withDevices: boolean; full: boolean },
+      page: { offset: number; limit: number; withDevices: boolean; form: SiteListForm },
     ): Promise<{ rows: SiteListJsonRow[]; total: number }> {
       const p = sqlParams();
       const where = whereSites(caller, p, f);
       const head = headSql(caller, p, page);
-      const maps = page.full ? ', s.more_details, s.settings, s.inc, s.bms' : '';
-      // Page the uids first (only they go through the window count), then build that page's items.
+      const maps = page.form === 'full' ? ', s.more_details, s.settings, s.inc, s.bms' : '';
+      // Page the uids first, then build that page's items. The total is its own count: a window
+      // count (`count(*) over ()`) kept every matching site in the window (half the paging's time).
       const sql = `select ${head} as head, ${iso('s.created_at')} as created_at${maps}, paged.total
-        from (select s.uid, count(*) over () as total from sites s where ${where}
+        from (select s.uid, (select count(*) from sites s where ${where}) as total from sites s where ${where}
                order by s.uid limit ${p.add(page.limit)} offset ${p.add(page.offset)}) paged
         join sites s on s.uid = paged.uid
         join companies c on c.id = s.company_id

@@ -7,7 +7,15 @@
  * load states (with and without a tenant), free-form maps with tenant keys at any depth and awkward
  * site fields; and they check that real replies are exactly the schemas' shape.
  */
-import { type Site, type SiteListReply, siteLeanListReply, siteListReply } from '@towerwatch/contract';
+import {
+  alarmFromTuple,
+  type Site,
+  type SiteCompactListReply,
+  type SiteListReply,
+  siteCompactListReply,
+  siteLeanListReply,
+  siteListReply,
+} from '@towerwatch/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAlarm, buildDcLoad, buildDevice } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -99,20 +107,24 @@ async function referenceSite(uid: string, user: string, withDevices: boolean): P
 }
 
 /**
- * Asks `query` in both forms and checks each against the JS path's sites serialised by the contract
- * (the same keys, values and order: JSON.stringify keeps the order, the text's whitespace may
- * differ), and that each reply is exactly its schema's shape (parsing it changes nothing).
- * Returns the lean reply, or null when the query is refused (the same error in both forms).
+ * Asks `query` in the three forms and checks the full and lean ones against the JS path's sites
+ * serialised by the contract (the same keys, values and order: JSON.stringify keeps the order, the
+ * text's whitespace may differ), the compact one against the lean one (its tuples read back by the
+ * contract's `alarmFromTuple`), and that each reply is exactly its schema's shape (parsing it changes
+ * nothing). Returns the lean reply, or null when the query is refused (the same error in every form).
  */
 async function compareForms(query: string, user: string) {
   const fullRes = await get(`/user/site/fetch?${query}`, user);
   const leanRes = await get(`/user/site/fetch?${query}&lean=true`, user);
+  const compactRes = await get(`/user/site/fetch?${query}&compact=true`, user);
   expect(leanRes.statusCode, `${user} ${query}: ${leanRes.body}`).toBe(fullRes.statusCode);
+  expect(compactRes.statusCode, `${user} ${query}: ${compactRes.body}`).toBe(fullRes.statusCode);
   if (fullRes.statusCode !== 200) {
     expect(leanRes.json()).toEqual(fullRes.json());
+    expect(compactRes.json()).toEqual(fullRes.json());
     return null;
   }
-  for (const res of [fullRes, leanRes])
+  for (const res of [fullRes, leanRes, compactRes])
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
   const full = fullRes.json<SiteListReply>();
   const lean = leanRes.json<Record<string, unknown>>();
@@ -125,6 +137,13 @@ async function compareForms(query: string, user: string) {
   );
   expect(JSON.stringify(siteListReply.parse(full))).toBe(JSON.stringify(full));
   expect(JSON.stringify(siteLeanListReply.parse(lean))).toBe(JSON.stringify(lean));
+  const compact = compactRes.json<SiteCompactListReply>();
+  expect(JSON.stringify(siteCompactListReply.parse(compact))).toBe(JSON.stringify(compact));
+  const expanded = {
+    ...compact,
+    items: compact.items.map((i) => ({ ...i, alarms: i.alarms.map(alarmFromTuple) })),
+  };
+  expect(JSON.stringify(expanded), message).toBe(JSON.stringify(lean));
   return lean as { items: Record<string, unknown>[]; total: number; page: number; limit: number };
 }
 
@@ -207,6 +226,18 @@ describe('GET /user/site/fetch, built in SQL', () => {
       expect.objectContaining({ id: 'mains_fail', tenant: 'robi', lastEvent: '2026-05-01T10:00:00.999Z' }),
     ]);
     expect(site?.dc_load).toEqual([{ value: 'OVER', tenant: 'robi' }]);
+  });
+
+  it("writes the compact form's alarms as [id, tenant, flags, lastEvent] tuples", async () => {
+    const res = await get(`/user/site/fetch?site_uid=${KT1}&compact=true`, 'ktbl');
+    const alarms = res.json<SiteCompactListReply>().items[0]?.alarms;
+    // flags: 1 normal, 2 available, 4 disabled (contract ALARM_TUPLE_FLAGS)
+    expect(alarms).toEqual([
+      ['door_open', 'banglalink', 6, expect.any(String)],
+      ['high_temperature', null, 0, expect.any(String)],
+      ['mains_fail', null, 2, '2026-05-01T10:00:00.001Z'],
+      ['mains_fail', 'robi', 3, '2026-05-01T10:00:00.999Z'],
+    ]);
   });
 
   it("narrows the full form's free-form maps to the caller's tenants at any depth", async () => {

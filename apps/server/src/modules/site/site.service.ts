@@ -116,18 +116,21 @@ export function createSiteService(deps: SiteServiceDeps) {
       };
     },
 
-    /** The full form (siteListReply), or with `lean` the lean form (siteLeanListReply), as JSON text. */
+    /**
+     * The full form (siteListReply), with `lean` the lean form (siteLeanListReply), with `compact`
+     * the compact one (siteCompactListReply), as JSON text.
+     */
     async fetch(caller: Caller, q: SiteFetchQuery): Promise<JsonReply> {
       assertTenantsAllowed(caller, q.tenants);
       const owner = await ownerFilter(repo, caller, q.user_uid);
       if (q.site_uid) await requireSite(repo, caller, q.site_uid, false);
-      const full = !q.lean;
+      const form = q.compact ? 'compact' : q.lean ? 'lean' : 'full';
       const { rows, total } = await deps.lists.page(
         caller,
         { ...owner, siteUid: q.site_uid, tenants: q.tenants },
-        { offset: (q.page - 1) * q.limit, limit: q.limit, withDevices: q.with_devices, full },
+        { offset: (q.page - 1) * q.limit, limit: q.limit, withDevices: q.with_devices, form },
       );
-      const items = rows.map((row) => siteItemJson(caller, row, full)).join(',');
+      const items = rows.map((row) => siteItemJson(caller, row, form === 'full')).join(',');
       // The keys of siteListReply / siteLeanListReply in their order (items, total, page, limit).
       return { json: `{"items":[${items}],"total":${total},"page":${q.page},"limit":${q.limit}}` };
     },
