@@ -169,12 +169,12 @@ describe('site list at scale', () => {
         .poll(() => page.getByTestId('site-count').textContent(), { timeout: 60_000 })
         .toBe('50,000 of 50,000 sites');
       expect(await siteRows(page).count()).toBeLessThan(40);
-      // The list asked for every page of 1000 in the lean form, each page once.
-      const listPages = asked.filter((q) => q.get('lean') === 'true').map((q) => Number(q.get('page')));
+      // The list asked for every page of 1000 in the compact form, each page once.
+      const listPages = asked.filter((q) => q.get('compact') === 'true').map((q) => Number(q.get('page')));
       expect([...new Set(listPages)].sort((a, b) => a - b)).toEqual(
         Array.from({ length: TOTAL / 1000 }, (_, i) => i + 1),
       );
-      expect(asked.filter((q) => q.get('lean') === 'true').every((q) => q.get('limit') === '1000')).toBe(
+      expect(asked.filter((q) => q.get('compact') === 'true').every((q) => q.get('limit') === '1000')).toBe(
         true,
       );
       const scroller = page.getByTestId('site-list-scroll');

@@ -2,6 +2,7 @@
 import { adminEndpoints, siteEndpoints, userEndpoints } from '@towerwatch/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
+import { leanSiteList } from '../../../lib/site-fetch-reply.ts';
 
 /** Query keys of the administration screens (one place). */
 export const adminKeys = {
@@ -46,11 +47,13 @@ export const allCompaniesQueryOptions = () =>
 export const customerSitesQueryOptions = (rootUid: string) =>
   queryOptions({
     queryKey: adminKeys.customerSites(rootUid),
-    queryFn: ({ signal }) =>
-      apiCall(siteEndpoints.siteFetch, {
-        query: { user_uid: rootUid, lean: true, limit: 3000, with_devices: true },
-        signal,
-      }),
+    queryFn: async ({ signal }) =>
+      leanSiteList(
+        await apiCall(siteEndpoints.siteFetch, {
+          query: { user_uid: rootUid, compact: true, limit: 3000, with_devices: true },
+          signal,
+        }),
+      ),
     refetchInterval: 15_000,
   });
 

@@ -12,7 +12,7 @@ import { toMapSite } from '../site-map-model.ts';
 const LIVE_FLUSH_MS = 400;
 
 /**
- * The user's sites for the map: the complete lean site list (GET /user/site/fetch `lean=true`, every
+ * The user's sites for the map: the complete lean site list (GET /user/site/fetch `compact=true`, every
  * page, 1000 per load or 3000 for operators; the cache is shared with /site/list), kept live by SITE_STATUS_UPDATED
  * on the one socket, and their cluster index. Live updates are buffered and applied together at most
  * every {@link LIVE_FLUSH_MS} ms; they recolour without re-clustering (the sites keep their places).

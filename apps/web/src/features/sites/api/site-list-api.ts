@@ -1,6 +1,5 @@
-import { type SiteLeanListReply, siteEndpoints } from '@towerwatch/contract';
+import type { SiteLeanListReply } from '@towerwatch/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client.ts';
 
 /** Query keys of the sites feature. */
 export const siteKeys = {
@@ -16,13 +15,8 @@ export const siteKeys = {
 export const siteListQueryOptions = (limit: number) =>
   queryOptions({
     queryKey: siteKeys.list(limit),
-    // Asked with lean=true: both forms of the reply are lean lists (a full item has every lean field).
-    queryFn: ({ signal }): Promise<SiteLeanListReply> =>
-      apiCall(siteEndpoints.siteFetch, {
-        query: { page: 1, limit, lean: true },
-        signal,
-        progress: false,
-      }),
+    queryFn: async ({ signal }): Promise<SiteLeanListReply> =>
+      (await import('./site-list-fetch.ts')).fetchSiteList(limit, signal),
     staleTime: 5 * 60_000,
     retry: false,
   });

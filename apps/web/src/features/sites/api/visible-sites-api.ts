@@ -1,6 +1,7 @@
 import { type SessionStartReply, type SiteLeanListReply, siteEndpoints } from '@towerwatch/contract';
 import { experimental_streamedQuery as streamedQuery, queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
+import { leanSiteList } from '../../../lib/site-fetch-reply.ts';
 import { sitePagesInOrder } from './site-pages.ts';
 
 /** Query keys of the complete site list. */
@@ -13,8 +14,8 @@ export const siteListPageKeys = {
 export type SiteListPages = SiteLeanListReply[];
 
 /**
- * Every site the user may see in the lean form (GET /user/site/fetch `lean=true`, with devices):
- * brief alarms and no free-form fields — what the site list, rectifier and map pages read
+ * Every site the user may see in the lean form (GET /user/site/fetch `compact=true`, with devices,
+ * read back as lean items): brief alarms and no free-form fields — what the site list, rectifier and map pages read
  * (docs/requirements.md#lean-site-list). 1000 per load, 3000 for operators
  * (docs/requirements.md#site-load, docs/requirements.md#page-sizes): the first page, then the rest
  * a few at a time (its total says how many), appended in order as they arrive, so large fleets fill
@@ -27,13 +28,15 @@ export const leanSitesQueryOptions = (limit: number) =>
     queryFn: streamedQuery<SiteLeanListReply>({
       streamFn: ({ signal }) =>
         sitePagesInOrder(
-          // Asked with lean=true: both forms of the reply are lean lists (a full item has every lean field).
-          (page): Promise<SiteLeanListReply> =>
-            apiCall(siteEndpoints.siteFetch, {
-              query: { page, limit, with_devices: true, lean: true },
-              signal,
-              progress: page === 1,
-            }),
+          // Asked in the compact form (alarms as tuples, less than half the bytes), read back as lean items.
+          async (page): Promise<SiteLeanListReply> =>
+            leanSiteList(
+              await apiCall(siteEndpoints.siteFetch, {
+                query: { page, limit, with_devices: true, compact: true },
+                signal,
+                progress: page === 1,
+              }),
+            ),
         ),
       refetchMode: 'replace',
     }),
