@@ -106,6 +106,7 @@ describe.concurrent('benchmarks in their tiny configuration', { timeout: 160_000
           'site/fetch 1000',
           expect.stringMatching(/^site\/fetch 1000 \(page \d+\)$/),
           'site/fetch 1000 lean',
+          'site/fetch 1000 compact',
           'site/events first',
           'site/events deep',
           'network/events first',
