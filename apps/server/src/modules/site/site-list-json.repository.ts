@@ -85,7 +85,7 @@ function headSql(caller: Caller, p: SqlParams, opts: { withDevices: boolean; for
                       where t.tenant = any(${allowed}::text[]) order by t.n),
     'devices', ${opts.withDevices ? DEVICES_ARRAY : `'{}'::text[]`},
     'alarms', ${alarmsSql(caller, p, opts.form)},
-    'status', case when exists (select 1 from devices d where d.site_uid = s.uid and d.online)
+    'status', case when (select bool_or(d.online) from devices d where d.site_uid = s.uid)
                    then 'online' else 'offline' end,
     'rectifier', json_build_object('rectifier_type', ${str('s.rectifier', 'rectifier_type')},
                                    'rectifier_type_2', ${str('s.rectifier', 'rectifier_type_2')}),
