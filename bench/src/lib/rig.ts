@@ -277,6 +277,20 @@ export interface LoadedServer {
 }
 
 /**
+ * `VACUUM ANALYZE` of every table of the server's schema: what autovacuum does within a minute or two
+ * of a bulk change on a production database (planner statistics, and the visibility map that
+ * index-only scans need). The warm-up writes a million alarm rows and flips every device online; the
+ * system PostgreSQL of the bench machines runs with `autovacuum = off`, so without this the reads
+ * measured next would be planned on the statistics of an empty fleet (docs/performance.md, site list).
+ */
+async function settleStatistics(server: ServerHandle): Promise<void> {
+  const { rows } = await server.pool.query<{ name: string }>(
+    `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = current_schema()`,
+  );
+  if (rows.length > 0) await server.pool.query(`vacuum (analyze) ${rows.map((r) => r.name).join(', ')}`);
+}
+
+/**
  * A server holding the national fleet in a realistic state: every device has reported once through
  * MQTT (latest values, alarm rows, device liveness written by the real ingest path), so counts and
  * site lists read what they would in production. Used by the API, fan-out and web benchmarks.
@@ -305,6 +319,7 @@ export async function startLoadedServer(o: {
     const warm = o.warm === false ? null : await warmUp(rig, 2000, o.warmTimeoutMs);
     if (warm?.error) throw new Error(warm.error);
     await rig.publishers.stop();
+    if (warm) await settleStatistics(rig.server);
     return {
       server: rig.server,
       fleet: rig.fleet,

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { allSites, hasMorePages, mapPageItems, pageCountOf, sitePagesInOrder } from './site-pages.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  allSites,
+  hasMorePages,
+  mapPageItems,
+  pageBatches,
+  pageCountOf,
+  sitePagesInOrder,
+} from './site-pages.ts';
 
 interface Page {
   items: string[];
@@ -114,6 +121,118 @@ describe('sitePagesInOrder', () => {
     await out.done;
     expect(out.pages).toEqual([1, 2]);
     expect(out.error()?.message).toBe('page 3 failed');
+  });
+});
+
+describe('pageBatches', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A stream of pages the test releases one by one. */
+  function source() {
+    const queue: { resolve: (r: IteratorResult<number>) => void; reject: (e: Error) => void }[] = [];
+    const buffered: (IteratorResult<number> | Error)[] = [];
+    let returned = false;
+    const iterable: AsyncIterable<number> = {
+      [Symbol.asyncIterator]: () => ({
+        next: () => {
+          const ready = buffered.shift();
+          if (ready instanceof Error) return Promise.reject(ready);
+          if (ready) return Promise.resolve(ready);
+          return new Promise((resolve, reject) => queue.push({ resolve, reject }));
+        },
+        return: async () => {
+          returned = true;
+          return { done: true, value: undefined };
+        },
+      }),
+    };
+    const push = (r: IteratorResult<number> | Error) => {
+      const waiter = queue.shift();
+      if (!waiter) buffered.push(r);
+      else if (r instanceof Error) waiter.reject(r);
+      else waiter.resolve(r);
+    };
+    return {
+      iterable,
+      page: (n: number) => push({ done: false, value: n }),
+      end: () => push({ done: true, value: undefined }),
+      fail: (e: Error) => push(e),
+      returned: () => returned,
+    };
+  }
+
+  function collectBatches(stream: AsyncGenerator<number[]>) {
+    const batches: number[][] = [];
+    let error: Error | null = null;
+    const done = (async () => {
+      try {
+        for await (const batch of stream) batches.push(batch);
+      } catch (e) {
+        error = e as Error;
+      }
+    })();
+    return { batches, done, error: () => error };
+  }
+
+  /** Lets promise continuations run without moving the fake clock. */
+  const flush = async () => {
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+  };
+
+  it('yields the first page alone, then what arrived within each interval, and the rest at the end', async () => {
+    vi.useFakeTimers();
+    const s = source();
+    const out = collectBatches(pageBatches(s.iterable, 250));
+    s.page(1);
+    await flush();
+    expect(out.batches).toEqual([[1]]);
+    // Pages 2–4 arrive within 250 ms of the first batch: shown together when the interval is over.
+    s.page(2);
+    await vi.advanceTimersByTimeAsync(100);
+    s.page(3);
+    s.page(4);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(out.batches).toEqual([[1]]);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(out.batches).toEqual([[1], [2, 3, 4]]);
+    // A page arriving after a quiet interval is shown at once.
+    await vi.advanceTimersByTimeAsync(400);
+    s.page(5);
+    await flush();
+    expect(out.batches).toEqual([[1], [2, 3, 4], [5]]);
+    // The last pages do not wait for the interval.
+    s.page(6);
+    await flush();
+    s.end();
+    await out.done;
+    expect(out.batches).toEqual([[1], [2, 3, 4], [5], [6]]);
+    expect(out.error()).toBeNull();
+  });
+
+  it('yields the pages before a failure, then the failure', async () => {
+    vi.useFakeTimers();
+    const s = source();
+    const out = collectBatches(pageBatches(s.iterable, 250));
+    s.page(1);
+    await flush();
+    s.page(2);
+    await flush();
+    s.fail(new Error('page 3 failed'));
+    await vi.advanceTimersByTimeAsync(0);
+    await out.done;
+    expect(out.batches).toEqual([[1], [2]]);
+    expect(out.error()?.message).toBe('page 3 failed');
+  });
+
+  it('closes the source when the consumer stops', async () => {
+    const s = source();
+    const stream = pageBatches(s.iterable, 250);
+    s.page(1);
+    expect((await stream.next()).value).toEqual([1]);
+    await stream.return(undefined);
+    expect(s.returned()).toBe(true);
   });
 });
 

@@ -44,6 +44,69 @@ export async function* sitePagesInOrder<P extends SitePage<unknown>>(
   }
 }
 
+/** How long pages that have arrived may wait to be shown together (docs/performance.md, site list). */
+export const SITE_PAGE_BATCH_MS = 250;
+
+/**
+ * The pages of a stream in batches: the first page alone, then the pages that arrived since the last
+ * batch, at most one batch per `intervalMs` (a page never waits longer than that, and the last one
+ * not at all). The list pages derive their rows from every site loaded so far, so a fleet of 37 pages
+ * re-renders a handful of times while it loads instead of once per page.
+ */
+export async function* pageBatches<P>(
+  pages: AsyncIterable<P>,
+  intervalMs = SITE_PAGE_BATCH_MS,
+): AsyncGenerator<P[], void, undefined> {
+  const source = pages[Symbol.asyncIterator]();
+  const late = Symbol('late');
+  let batch: P[] = [];
+  let shownAt = 0;
+  let first = true;
+  // A page still awaited when the consumer stops (its fetch aborted) must not surface as unhandled.
+  const ask = () => {
+    const promise = source.next();
+    promise.catch(() => undefined);
+    return promise;
+  };
+  let next = ask();
+  try {
+    for (;;) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const due =
+        batch.length === 0
+          ? null
+          : new Promise<typeof late>((resolve) => {
+              timer = setTimeout(() => resolve(late), Math.max(0, shownAt + intervalMs - Date.now()));
+            });
+      let result: IteratorResult<P> | typeof late;
+      try {
+        result = due ? await Promise.race([next, due]) : await next;
+      } catch (error) {
+        // The pages before a failed one are shown, then the failure.
+        if (batch.length > 0) yield batch;
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
+      if (result !== late) {
+        if (result.done) break;
+        batch.push(result.value);
+        next = ask();
+      }
+      if (result === late || first || Date.now() - shownAt >= intervalMs) {
+        first = false;
+        shownAt = Date.now();
+        const out = batch;
+        batch = [];
+        yield out;
+      }
+    }
+    if (batch.length > 0) yield batch;
+  } finally {
+    await source.return?.();
+  }
+}
+
 /** The items of the loaded pages, in order. */
 export function allSites<T>(pages: readonly { items: T[] }[] | undefined): T[] {
   return pages ? pages.flatMap((page) => page.items) : [];
