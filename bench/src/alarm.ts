@@ -13,7 +13,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type WebSocket from 'ws';
 import type { IngestRun } from './ingest.ts';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
-import { type BenchOptions, type BrokerKind, type DbKind, num } from './lib/cli.ts';
+import { type BenchOptions, type BrokerKind, type DbKind, num, serverNodeFlags } from './lib/cli.ts';
 import { openLiveSocket } from './lib/live.ts';
 import { printTable, startResult } from './lib/results.ts';
 import { type ProfileSummary, serverProfiling } from './lib/profile.ts';
@@ -103,7 +103,11 @@ async function runAlarmOnce(opts: BenchOptions, broker: BrokerKind, db: DbKind):
     load: null,
   };
   let rig: Awaited<ReturnType<typeof startRig>> | null = null;
-  const profiling = serverProfiling(opts.flags.get('profile'), `alarm-${broker}-${db}`);
+  const profiling = serverProfiling(
+    opts.flags.get('profile'),
+    `alarm-${broker}-${db}`,
+    serverNodeFlags(opts),
+  );
   const probeClients: MqttClient[] = [];
   let socket: WebSocket | null = null;
   try {

@@ -8,7 +8,7 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { authEndpoints, networkEndpoints, siteEndpoints } from '@towerwatch/contract';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
-import { type DbKind, num, warmEnabled } from './lib/cli.ts';
+import { type DbKind, num, serverNodeFlags, warmEnabled } from './lib/cli.ts';
 import {
   type AlarmStateLoad,
   type EventLoad,
@@ -193,7 +193,7 @@ async function runApiOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind): Pr
   };
   let server: ServerHandle | null = null;
   const loader = startHttpLoad();
-  const profiling = serverProfiling(opts.flags.get('profile'), `api-${db}`);
+  const profiling = serverProfiling(opts.flags.get('profile'), `api-${db}`, serverNodeFlags(opts));
   try {
     console.log(
       `api: ${db} PostgreSQL: starting the server, loading ${sites} sites and ${eventCount} events`,

@@ -9,7 +9,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
-import { type DbKind, num, warmEnabled } from './lib/cli.ts';
+import { type DbKind, num, serverNodeFlags, warmEnabled } from './lib/cli.ts';
 import { printTable, startResult } from './lib/results.ts';
 import { type ProfileSummary, serverProfiling } from './lib/profile.ts';
 import { startLoadedServer, WARM_TIMEOUT_MS } from './lib/rig.ts';
@@ -133,7 +133,7 @@ async function runFanoutOnce(opts: Parameters<Benchmark['run']>[0], db: DbKind):
   };
   let server: ServerHandle | null = null;
   const children: ChildProcess[] = [];
-  const profiling = serverProfiling(opts.flags.get('profile'), `fanout-${db}`);
+  const profiling = serverProfiling(opts.flags.get('profile'), `fanout-${db}`, serverNodeFlags(opts));
   try {
     console.log(`fanout: ${db} PostgreSQL, ${sites} sites, ${socketCount} sockets`);
     const loaded = await startLoadedServer({

@@ -5,7 +5,7 @@
  * p99 device time → committed stays under 1 s. Server and database CPU and memory are recorded.
  */
 import { type Benchmark, runIfMain } from './lib/bench.ts';
-import { type BenchOptions, type BrokerKind, type DbKind, num } from './lib/cli.ts';
+import { type BenchOptions, type BrokerKind, type DbKind, num, serverNodeFlags } from './lib/cli.ts';
 import { type ProfileSummary, serverProfiling } from './lib/profile.ts';
 import { waitDrained } from './lib/persisted.ts';
 import { printTable, type Row, startResult } from './lib/results.ts';
@@ -89,7 +89,7 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
     maxSustained: null,
   };
   let rig: Awaited<ReturnType<typeof startRig>> | null = null;
-  const profiling = serverProfiling(opts.flags.get('profile'), `${broker}-${db}`);
+  const profiling = serverProfiling(opts.flags.get('profile'), `${broker}-${db}`, serverNodeFlags(opts));
   try {
     console.log(`ingest: ${broker} broker, ${db} PostgreSQL: starting the server, loading ${sites} sites`);
     rig = await startRig({

@@ -46,7 +46,10 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
       names.push(arg);
       continue;
     }
-    const [key, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
+    // Split at the first '=' only: a value may hold '=' itself (`--node-flags=--max-semi-space-size=64`).
+    const eq = arg.indexOf('=');
+    const key = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
+    const inline = eq < 0 ? undefined : arg.slice(eq + 1);
     if (key === 'quick' || key === 'tiny') {
       flags.set(key, 'true');
       continue;
@@ -78,4 +81,12 @@ export function num(opts: BenchOptions, key: string, defaults: Record<Size, numb
 export function warmEnabled(opts: BenchOptions): boolean {
   const v = opts.flags.get('warm');
   return !(v === 'off' || v === 'false' || v === '0' || v === 'no');
+}
+
+/**
+ * `--node-flags "…"`: extra node/V8 flags of the server process (space-separated, e.g.
+ * `--node-flags=--max-semi-space-size=64`), for measuring runtime settings; recorded in the result.
+ */
+export function serverNodeFlags(opts: BenchOptions): string[] {
+  return (opts.flags.get('node-flags') ?? '').split(/\s+/).filter((flag) => flag.length > 0);
 }

@@ -83,16 +83,19 @@ export function summariseProfiles(dir: string): ProfileSummary[] {
 
 /**
  * `--profile DIR` of a benchmark run: the node flags that make the server write V8 CPU profiles into
- * DIR/<label> (none without the flag), and the summary of what it wrote once the server stopped.
+ * DIR/<label> (none without the flag) after the run's `nodeFlags` (cli.ts `serverNodeFlags`), and the
+ * summary of what it wrote once the server stopped.
  */
 export function serverProfiling(
   profileDir: string | undefined,
   label: string,
+  nodeFlags: readonly string[] = [],
 ): { nodeArgs: string[] | undefined; summarise: () => ProfileSummary[] | undefined } {
-  if (!profileDir) return { nodeArgs: undefined, summarise: () => undefined };
+  if (!profileDir)
+    return { nodeArgs: nodeFlags.length > 0 ? [...nodeFlags] : undefined, summarise: () => undefined };
   const dir = path.resolve(profileDir, label);
   return {
-    nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir],
+    nodeArgs: [...nodeFlags, '--cpu-prof', '--cpu-prof-dir', dir],
     summarise: () => {
       try {
         return summariseProfiles(dir);

@@ -17,6 +17,8 @@ export interface ResultBase {
   machine: MachineInfo;
   /** Load averages when the benchmark ended. */
   loadAverageEnd: number[];
+  /** `--node-flags` of the run (extra node/V8 flags of the server), when given. */
+  serverNodeFlags?: string;
 }
 
 export type Row = Record<string, string | number | boolean | null | undefined>;
@@ -54,6 +56,7 @@ export function startResult(opts: BenchOptions, name: string) {
         durationS: Math.round((finished.getTime() - started.getTime()) / 100) / 10,
         machine,
         loadAverageEnd: (machineInfo().loadAverage as number[]) ?? [],
+        ...(opts.flags.has('node-flags') ? { serverNodeFlags: opts.flags.get('node-flags') } : {}),
         ...body,
       };
       mkdirSync(opts.outDir, { recursive: true });
