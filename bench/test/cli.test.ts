@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgs, serverNodeFlags } from '../src/lib/cli.ts';
+import { productNodeFlags } from '../src/lib/server.ts';
 
 describe('benchmark arguments', () => {
   it('keeps an inline value whole when it holds "=" itself', () => {
@@ -16,5 +17,9 @@ describe('benchmark arguments', () => {
 
   it('has no server node flags unless asked', () => {
     expect(serverNodeFlags(parseArgs(['ingest', '--quick']))).toEqual([]);
+  });
+
+  it("starts benchmark servers with the flags of the product's start script", () => {
+    expect(productNodeFlags()).toEqual(['--max-semi-space-size=64']);
   });
 });

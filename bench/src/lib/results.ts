@@ -1,8 +1,9 @@
 /** Writing `<outDir>/<name>.json` and printing a result table. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BenchOptions } from './cli.ts';
+import { type BenchOptions, serverNodeFlags } from './cli.ts';
 import { type MachineInfo, machineInfo } from './machine.ts';
+import { productNodeFlags } from './server.ts';
 
 /** Fields every result file has. */
 export interface ResultBase {
@@ -17,8 +18,8 @@ export interface ResultBase {
   machine: MachineInfo;
   /** Load averages when the benchmark ended. */
   loadAverageEnd: number[];
-  /** `--node-flags` of the run (extra node/V8 flags of the server), when given. */
-  serverNodeFlags?: string;
+  /** Node/V8 flags of the server process: the product's (`npm start`), then the run's `--node-flags`. */
+  serverNodeFlags: string;
 }
 
 export type Row = Record<string, string | number | boolean | null | undefined>;
@@ -56,7 +57,7 @@ export function startResult(opts: BenchOptions, name: string) {
         durationS: Math.round((finished.getTime() - started.getTime()) / 100) / 10,
         machine,
         loadAverageEnd: (machineInfo().loadAverage as number[]) ?? [],
-        ...(opts.flags.has('node-flags') ? { serverNodeFlags: opts.flags.get('node-flags') } : {}),
+        serverNodeFlags: [...productNodeFlags(), ...serverNodeFlags(opts)].join(' '),
         ...body,
       };
       mkdirSync(opts.outDir, { recursive: true });

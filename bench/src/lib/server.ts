@@ -166,7 +166,13 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
   const launch = async () => {
     child = spawn(
       process.execPath,
-      [...(opts.nodeArgs ?? []), '--import', 'tsx', path.join('apps', 'server', 'src', 'main.ts')],
+      [
+        ...productNodeFlags(),
+        ...(opts.nodeArgs ?? []),
+        '--import',
+        'tsx',
+        path.join('apps', 'server', 'src', 'main.ts'),
+      ],
       {
         cwd: REPO_ROOT,
         env,
@@ -267,6 +273,24 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The node flags the product runs its server with: those of `npm start` (apps/server/package.json's
+ * `start` script, `node <flags> --import tsx src/main.ts`), read from there so the benchmarks measure the
+ * server as it is deployed (docs/decisions.md "Young generation of the server's heap"). A run's
+ * `--node-flags` come after them (V8 takes the last value of a flag).
+ */
+export function productNodeFlags(): string[] {
+  const manifest = JSON.parse(
+    readFileSync(path.join(REPO_ROOT, 'apps', 'server', 'package.json'), 'utf8'),
+  ) as {
+    scripts?: { start?: string };
+  };
+  const start = manifest.scripts?.start ?? '';
+  const match = /^node((?:\s+--[^\s]+)*)\s+--import tsx\s/.exec(start);
+  if (!match) throw new Error(`apps/server's start script is not "node [flags] --import tsx …": ${start}`);
+  return (match[1] ?? '').split(/\s+/).filter((flag) => flag.length > 0);
 }
 
 /** CPU seconds of the server process (for sampling). */
