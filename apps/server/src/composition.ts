@@ -6,7 +6,6 @@
 import type { Logger } from 'pino';
 import type { AuthDeps } from './auth/auth-plugin.ts';
 import { createAuthSessionsRepository } from './auth/sessions.repository.ts';
-import type { FocusedSites } from './bus/bus.ts';
 import { createInProcessBus } from './bus/in-process-bus.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -18,6 +17,7 @@ import { moduleSet } from './kernel/modules.ts';
 import type { App, Kernel } from './kernel/types.ts';
 import type { LiveHub } from './live/live-hub.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
+import { createSharedFocus, type SharedFocus } from './live/shared-focus.ts';
 import { createAccessModule } from './modules/access/index.ts';
 import { createAnalyticsModule } from './modules/analytics/index.ts';
 import { createAnalyticsSlaModule, REPORT_JOB_INTERVAL_MS } from './modules/analytics-sla/index.ts';
@@ -86,13 +86,13 @@ export function createContainer(deps: ContainerDeps) {
   /** This process's live hub (live role), once its routes are registered. */
   let liveHub: LiveHub | null = null;
   /**
-   * Pin updates are built only for focused sites when this process sees every socket of the
-   * deployment: with MQTT_URL the bus is shared and another process's hub may hold focused sockets,
-   * so they are built for every site (docs/decisions.md "Pin updates only for focused sites").
+   * Pin updates are built only for focused sites: this process's hub's and, on a shared bus
+   * (MQTT_URL), those the other processes' hubs publish (live/shared-focus.ts; docs/decisions.md
+   * "Pin updates only for focused sites").
    */
-  const focusedSites: FocusedSites | undefined = deps.config.mqttUrl
-    ? undefined
-    : { has: (siteUid) => liveHub?.hasFocus(siteUid) ?? false };
+  const focusedSites: SharedFocus = createSharedFocus(kernel.bus, {
+    has: (siteUid) => liveHub?.hasFocus(siteUid) ?? false,
+  });
   /** What the auth plugin and the live socket check tokens against. */
   const auth: AuthDeps = {
     users: repos.users,
@@ -144,6 +144,8 @@ export async function startRoles(container: Container): Promise<Array<() => Prom
     // Scale-out: share the bus with the other processes through the external broker.
     const { startBusBridge } = await import('./bus/mqtt-bridge.ts');
     stops.push(await startBusBridge(container.bus, container.config.mqttUrl, container.log));
+    // The hubs of the processes already running say which sites their sockets are focused on.
+    container.focusedSites.request();
   }
   if (container.config.roles.includes('ingest')) {
     const { startIngest } = await import('./ingest/wire.ts');

@@ -25,8 +25,8 @@ export interface LiveAudience {
 }
 
 /**
- * The sites some live socket is focused on (the receivers of `focus` messages), when the process knows
- * every such socket of the deployment: ingest then builds pin-update messages only for those sites.
+ * The sites some live socket of the deployment is focused on (the receivers of `focus` messages):
+ * ingest builds pin-update messages only for those sites (live/shared-focus.ts).
  */
 export interface FocusedSites {
   has(siteUid: string): boolean;
@@ -42,6 +42,13 @@ export interface LiveEnvelope {
 export interface BusEvents {
   /** A message for /wss sockets. */
   live: LiveEnvelope;
+  /**
+   * The whole set of sites a live hub's sockets are focused on (replaces that hub's previous set; empty
+   * = none), so ingest in every process builds pin updates only for focused sites (live/shared-focus.ts).
+   */
+  'live.focus': { hub: string; sites: string[] };
+  /** A process joined the shared bus: every hub publishes its `live.focus` set. */
+  'live.focus-request': Record<string, never>;
   /**
    * Alarm or pin state of these sites changed: dashboard counts of their company may change;
    * `battery`: a battery class of one of them moved (cached battery counts are out of date).
@@ -89,6 +96,8 @@ export interface BusLogger {
 
 export const BUS_CHANNELS = [
   'live',
+  'live.focus',
+  'live.focus-request',
   'site.state-changed',
   'site.config-changed',
   'command.created',

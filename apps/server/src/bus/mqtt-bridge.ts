@@ -2,12 +2,16 @@
  * Bridges a process's in-process bus to the other processes through the MQTT broker (scale-out with
  * MQTT_URL: several api/live/ingest processes). Every local event is forwarded to
  * `tw/internal/bus/{channel}`; events from other processes are published on the local bus, marked so
- * they are not forwarded again.
+ * they are not forwarded again. The subscription is MQTT 5 "no local": the broker does not send a
+ * process its own events back (with an MQTT 3.1.1 client they come back and are dropped by origin).
  */
 import { randomUUID } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import { BUS_CHANNELS, type BusChannel, type BusLogger, type EventBus } from './bus.ts';
 import { BUS_TOPIC_ROOT } from './mqtt-bus.ts';
+
+/** QoS 1 so a brief reconnect loses nothing; no local: not this client's own publications. */
+const BRIDGE_SUBSCRIPTION = { qos: 1, nl: true } as const;
 
 /**
  * Starts the bridge on a connected client; returns the stop function. `topicRoot` (default
@@ -48,7 +52,7 @@ export function bridgeBusToMqtt(
     }
   };
   client.on('message', onMessage);
-  client.subscribe(`${topicRoot}/#`, { qos: 1 });
+  client.subscribe(`${topicRoot}/#`, BRIDGE_SUBSCRIPTION);
   return () => {
     for (const off of offs) off();
     client.removeListener('message', onMessage);
@@ -66,8 +70,9 @@ export async function startBusBridge(
   const client = await mqtt.connectAsync(url, {
     clientId: `towerwatch-bus-${randomUUID().slice(0, 8)}`,
     reconnectPeriod: 1000,
+    protocolVersion: 5,
   });
-  client.on('connect', () => client.subscribe(`${topicRoot}/#`, { qos: 1 }));
+  client.on('connect', () => client.subscribe(`${topicRoot}/#`, BRIDGE_SUBSCRIPTION));
   const stop = bridgeBusToMqtt(bus, client, logger, topicRoot);
   return async () => {
     stop();

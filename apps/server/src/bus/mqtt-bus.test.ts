@@ -103,4 +103,31 @@ describe('in-process buses bridged through Mosquitto', () => {
     for (const stop of stops) stop();
     await Promise.all([c1.endAsync(true), c2.endAsync(true)]);
   });
+
+  it('does not get a process’s own events back from the broker (MQTT 5 no local)', async () => {
+    const { createInProcessBus } = await import('./in-process-bus.ts');
+    const { bridgeBusToMqtt } = await import('./mqtt-bridge.ts');
+    const root = `tw-test/${randomInt(1, 2 ** 40)}/bus`;
+    const opts = { reconnectPeriod: 0, protocolVersion: 5 } as const;
+    const c1 = await mqtt.connectAsync('mqtt://127.0.0.1:1883', opts);
+    const c2 = await mqtt.connectAsync('mqtt://127.0.0.1:1883', opts);
+    const echoes: string[] = [];
+    c1.on('message', (topic) => echoes.push(topic));
+    const p2Got: number[] = [];
+    const p1 = createInProcessBus();
+    const p2 = createInProcessBus();
+    p2.subscribe('command.created', (e) => {
+      p2Got.push(e.id);
+    });
+    const stops = [bridgeBusToMqtt(p1, c1, undefined, root), bridgeBusToMqtt(p2, c2, undefined, root)];
+    await new Promise((r) => setTimeout(r, 200));
+    p1.publish('command.created', { id: 7 });
+    const end = Date.now() + 5000;
+    while (p2Got.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(p2Got).toEqual([7]);
+    expect(echoes).toEqual([]);
+    for (const stop of stops) stop();
+    await Promise.all([c1.endAsync(true), c2.endAsync(true)]);
+  });
 });

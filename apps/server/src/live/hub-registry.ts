@@ -50,7 +50,11 @@ export interface HubRegistry {
   enter(caller: Caller): Promise<UserEntry>;
 }
 
-export function createHubRegistry(deps: Pick<LiveHubDeps, 'siteUidsOf'>): HubRegistry {
+/** `onFocusChange`: called when a site enters or leaves the focused sites. */
+export function createHubRegistry(
+  deps: Pick<LiveHubDeps, 'siteUidsOf'>,
+  onFocusChange: () => void = () => {},
+): HubRegistry {
   const clients = new Set<Client>();
   const scopes = new Map<string, Scope>();
   const users = new Map<string, UserEntry>();
@@ -144,7 +148,10 @@ export function createHubRegistry(deps: Pick<LiveHubDeps, 'siteUidsOf'>): HubReg
     if (client.sessionSiteUid) {
       const set = focused.get(client.sessionSiteUid);
       set?.delete(client);
-      if (set?.size === 0) focused.delete(client.sessionSiteUid);
+      if (set?.size === 0) {
+        focused.delete(client.sessionSiteUid);
+        onFocusChange();
+      }
     }
     client.sessionSiteUid = siteUid;
     if (siteUid) {
@@ -152,6 +159,7 @@ export function createHubRegistry(deps: Pick<LiveHubDeps, 'siteUidsOf'>): HubReg
       if (!set) {
         set = new Set();
         focused.set(siteUid, set);
+        onFocusChange();
       }
       set.add(client);
     }

@@ -29,12 +29,15 @@ import { createHubRegistry } from './hub-registry.ts';
 import { createHubRevocation } from './hub-revocation.ts';
 import { createSessionHandler, type PendingSession } from './hub-session.ts';
 import type { LiveHub, LiveHubDeps, Scope } from './hub-types.ts';
+import { createFocusPublisher } from './shared-focus.ts';
 import { canReceive, type SocketView, tailorMessage } from './visibility.ts';
 
 export type { AuthenticateResult, HubSocket, LiveHub, LiveHubDeps, RecheckResult } from './hub-types.ts';
 
 export function createLiveHub(deps: LiveHubDeps): LiveHub {
-  const registry = createHubRegistry(deps);
+  // The focused sites go on the bus for ingest in other processes (shared-focus.ts).
+  const focus = createFocusPublisher(deps.bus, () => registry.focused.keys());
+  const registry = createHubRegistry(deps, () => focus.changed());
   const { scopes, focused, reloadSites, candidates } = registry;
   const { deliver, send, sendError, uncorkAll } = createHubDelivery(deps.maxBufferedBytes ?? 4 * 1024 * 1024);
   const scheduleCounts = createCountPusher({
@@ -137,6 +140,7 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
         registry.detach(client);
         client.socket.close(LIVE_CLOSE_CODES.GOING_AWAY, 'server shutting down');
       }
+      focus.stop();
       registry.clients.clear();
       registry.scopes.clear();
       registry.users.clear();

@@ -2,10 +2,12 @@
  * Scale-out (issue 12, finding 3): two server processes share the database and an external broker
  * (Mosquitto at 127.0.0.1:1883), each with its own bus bridged through the broker as `startRoles` does
  * with MQTT_URL. A socket on process B follows a logout, a disable or a tenant reduction made over
- * HTTP on process A within 1 s. A unique topic root keeps parallel test runs apart.
+ * HTTP on process A within 1 s; ingest on process A builds pin updates for the sites a socket on
+ * process B is focused on. A unique topic root keeps parallel test runs apart.
  */
 import { randomBytes } from 'node:crypto';
-import { LIVE_EVENTS } from '@towerwatch/contract';
+import { deviceClientId, deviceTopics, LIVE_EVENTS } from '@towerwatch/contract';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { type App, buildApp } from '../app.ts';
@@ -13,7 +15,8 @@ import { startBusBridge } from '../bus/mqtt-bridge.ts';
 import { type Container, createContainer } from '../composition.ts';
 import { loadConfig } from '../config.ts';
 import { createPool, type Pool } from '../db/pool.ts';
-import { buildSite } from '../ingest/test-fixtures.ts';
+import { startIngestRole } from '../ingest/ingest-role.ts';
+import { type BuiltSite, buildSite } from '../ingest/test-fixtures.ts';
 import { createLogger } from '../logger.ts';
 import {
   ackEvent,
@@ -94,6 +97,69 @@ describe('a socket on another process follows its session and user', () => {
     await socket.next(LIVE_EVENTS.EVENT_ACKNOWLEDGED, (m) => m.payload.id === 3);
     await roundTrip(socket);
     expect(receivedAckIds(socket)).toEqual([1, 3]);
+    socket.close();
+  });
+});
+
+describe('ingest on process A and a socket focused on process B', () => {
+  it('builds pin updates for the site the socket on B is focused on, and not for other sites', async () => {
+    const role = await startIngestRole({
+      pool: a.pool,
+      bus: a.container.bus,
+      clock: a.clock,
+      log: a.container.log,
+      tokenSecret: a.config.tokenSecret,
+      mqttPort: 0,
+      metrics: a.container.ingestMetrics,
+      focusedSites: a.container.focusedSites,
+    });
+    stops.unshift(() => role.stop());
+    const focused = await buildSite(a.pool, { companyId: 'ktbl', tenants: ['robi'] });
+    const other = await buildSite(a.pool, { companyId: 'ktbl', tenants: ['robi'] });
+    const built = new Set<string>();
+    a.container.bus.subscribe('live', (e) => {
+      if (e.audience.focus && e.message.event === LIVE_EVENTS.MAIN_PHASE_VOLTAGE && e.audience.siteUid)
+        built.add(e.audience.siteUid);
+    });
+    const socket = await liveLogin(b.base, await a.tokenFor('ktbl'));
+    socket.send({ action: 'SESSION_START', site_uid: focused.siteUid });
+    await socket.next(LIVE_EVENTS.SESSION_STARTED);
+    // B's hub publishes its focused sites; A hears them through the broker.
+    const end = Date.now() + 2000;
+    while (!a.container.focusedSites.has(focused.siteUid) && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(a.container.focusedSites.has(focused.siteUid)).toBe(true);
+    expect(a.container.focusedSites.has(other.siteUid)).toBe(false);
+
+    const publish = async (site: BuiltSite, msgId: string) => {
+      const dev = await mqtt.connectAsync(role.brokerUrl, {
+        clientId: deviceClientId(site.comId, randomBytes(3).toString('hex')),
+        username: site.comId,
+        password: site.password,
+        reconnectPeriod: 0,
+      });
+      const body = { msg_id: msgId, ts: a.clock.now().getTime(), readings: [{ pin: 'am1', value: 231 }] };
+      await dev.publishAsync(deviceTopics.pins(site.comId), JSON.stringify(body), { qos: 1 });
+      await dev.endAsync();
+    };
+    await publish(other, 'so-other');
+    await publish(focused, 'so-focused');
+    const update = await socket.next(
+      LIVE_EVENTS.MAIN_PHASE_VOLTAGE,
+      (m) => m.payload.siteUid === focused.siteUid,
+    );
+    expect(update.payload).toMatchObject({ phase: 'a', voltage: 231 });
+    // Both messages were acknowledged, i.e. committed and fanned out (PUBACK after the fan-out).
+    expect([...built]).toEqual([focused.siteUid]);
+
+    // The socket leaves the site: A forgets it.
+    socket.send({ action: 'SESSION_START', site_uid: other.siteUid });
+    await socket.next(LIVE_EVENTS.SESSION_STARTED, (m) => m.payload.siteUid === other.siteUid);
+    const end2 = Date.now() + 2000;
+    while (a.container.focusedSites.has(focused.siteUid) && Date.now() < end2)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(a.container.focusedSites.has(focused.siteUid)).toBe(false);
+    expect(a.container.focusedSites.has(other.siteUid)).toBe(true);
     socket.close();
   });
 });
