@@ -6,8 +6,9 @@
  */
 import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type BenchOptions, type BrokerKind, type DbKind, num, serverNodeFlags } from './lib/cli.ts';
-import { type ProfileSummary, serverProfiling } from './lib/profile.ts';
 import { waitDrained } from './lib/persisted.ts';
+import { type ProfileSummary, serverProfiling } from './lib/profile.ts';
+import { nextRate } from './lib/ramp.ts';
 import { printTable, type Row, startResult } from './lib/results.ts';
 import {
   runStep,
@@ -71,7 +72,9 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
   const processes = num(opts, 'processes', { tiny: 1, quick: 2, full: 2 });
   const startRate = num(opts, 'start-rate', { tiny: 40, quick: 200, full: 250 });
   const factor = num(opts, 'factor', { tiny: 2, quick: 2, full: 1.5 });
-  const maxSteps = num(opts, 'steps', { tiny: 1, quick: 3, full: 10 });
+  const maxSteps = num(opts, 'steps', { tiny: 1, quick: 3, full: 13 });
+  // Bisection steps between the last pass and the first failure (full: the maximum to ~1/8 of the gap).
+  const refinements = num(opts, 'refinements', { tiny: 0, quick: 0, full: 2 });
   const stepMs = num(opts, 'step-seconds', { tiny: 1.5, quick: 4, full: 20 }) * 1000;
   const run: IngestRun = {
     broker,
@@ -109,10 +112,11 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
     const warm = await warmUp(rig, Math.min(startRate, 2000), WARM_TIMEOUT_MS[opts.size]);
     run.warmUp = { messages: warm.messages, seconds: warm.seconds };
     if (warm.error) throw new Error(warm.error);
-    let rate = startRate;
-    let lastPass: number | null = null;
-    let refined = false;
+    const ramp = { startRate, factor, refinements, resolution: 0.1 };
+    const tried: { rate: number; pass: boolean }[] = [];
     for (let i = 0; i < maxSteps; i++) {
+      const rate = nextRate(tried, ramp);
+      if (rate === null) break;
       console.log(`ingest: step ${i + 1}: ${rate} msg/s for ${stepMs / 1000} s`);
       const step = await runStep(rig, {
         rate,
@@ -121,21 +125,13 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
         maxP99Ms: 1000,
       });
       run.steps.push(step);
+      tried.push({ rate, pass: step.pass });
       console.log(
         `  ${step.pass ? 'pass' : 'FAIL'}: ${step.achievedRate} msg/s, p99 ${step.latencyMs.p99} ms, server ${step.serverCores} cores, db ${step.dbCores} cores${step.reason ? ` (${step.reason})` : ''}`,
       );
       if (step.drainMs === null) {
         // The backlog is still being processed: let it finish (≤ 2 min) before another step.
         await waitDrained(rig.server, rig.published + rig.extra.messages, 120_000);
-      }
-      if (step.pass) {
-        lastPass = rate;
-        rate = Math.round(rate * factor);
-      } else {
-        if (refined || lastPass === null || opts.size !== 'full') break;
-        refined = true;
-        rate = Math.round((lastPass + rate) / 2);
-        if (rate <= lastPass) break;
       }
     }
     const best = run.steps.filter((s) => s.pass).sort((a, b) => b.achievedRate - a.achievedRate)[0];
