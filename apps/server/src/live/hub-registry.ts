@@ -145,12 +145,14 @@ export function createHubRegistry(
   }
 
   function setFocus(client: Client, siteUid: string | null): void {
+    // One change per move from site to site (not a set without either in between).
+    let changed = false;
     if (client.sessionSiteUid) {
       const set = focused.get(client.sessionSiteUid);
       set?.delete(client);
       if (set?.size === 0) {
         focused.delete(client.sessionSiteUid);
-        onFocusChange();
+        changed = true;
       }
     }
     client.sessionSiteUid = siteUid;
@@ -159,10 +161,11 @@ export function createHubRegistry(
       if (!set) {
         set = new Set();
         focused.set(siteUid, set);
-        onFocusChange();
+        changed = true;
       }
       set.add(client);
     }
+    if (changed) onFocusChange();
   }
 
   function detach(client: Client): void {

@@ -156,7 +156,9 @@ describe('ingest on process A and a socket focused on process B', () => {
     socket.send({ action: 'SESSION_START', site_uid: other.siteUid });
     await socket.next(LIVE_EVENTS.SESSION_STARTED, (m) => m.payload.siteUid === other.siteUid);
     const end2 = Date.now() + 2000;
-    while (a.container.focusedSites.has(focused.siteUid) && Date.now() < end2)
+    const moved = () =>
+      !a.container.focusedSites.has(focused.siteUid) && a.container.focusedSites.has(other.siteUid);
+    while (!moved() && Date.now() < end2)
       await new Promise((r) => setTimeout(r, 20));
     expect(a.container.focusedSites.has(focused.siteUid)).toBe(false);
     expect(a.container.focusedSites.has(other.siteUid)).toBe(true);
