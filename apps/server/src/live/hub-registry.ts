@@ -5,8 +5,9 @@
  * (the receivers of that site's pin updates); sockets are also indexed by user uid and by auth
  * session id, so ending a session or changing a user's rights touches only their sockets.
  */
-import type { LiveEnvelope } from '../bus/bus.ts';
+
 import type { Caller } from '../auth/caller.ts';
+import type { LiveEnvelope } from '../bus/bus.ts';
 import type { Client, LiveHubDeps, Scope, UserEntry } from './hub-types.ts';
 
 /** The scope key of a caller: company (operators: all) and sorted allowed tenants. */

@@ -5,14 +5,14 @@
 import fastifyWebsocket from '@fastify/websocket';
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS, LIVE_PATH } from '@towerwatch/contract';
 import type { Logger } from 'pino';
-import type { App } from '../kernel/types.ts';
 import { type AuthDeps, authenticateToken } from '../auth/auth-plugin.ts';
 import { buildCaller, type Caller } from '../auth/caller.ts';
-import { siteScope, sqlParams } from '../kernel/scope/sql-scope.ts';
 import { verifyAccessToken } from '../auth/tokens.ts';
 import type { EventBus } from '../bus/bus.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/pool.ts';
+import { siteScope, sqlParams } from '../kernel/scope/sql-scope.ts';
+import type { App } from '../kernel/types.ts';
 import {
   type AuthenticateResult,
   createLiveHub,

@@ -158,8 +158,7 @@ describe('ingest on process A and a socket focused on process B', () => {
     const end2 = Date.now() + 2000;
     const moved = () =>
       !a.container.focusedSites.has(focused.siteUid) && a.container.focusedSites.has(other.siteUid);
-    while (!moved() && Date.now() < end2)
-      await new Promise((r) => setTimeout(r, 20));
+    while (!moved() && Date.now() < end2) await new Promise((r) => setTimeout(r, 20));
     expect(a.container.focusedSites.has(focused.siteUid)).toBe(false);
     expect(a.container.focusedSites.has(other.siteUid)).toBe(true);
     socket.close();

@@ -7,8 +7,8 @@
 import { LIVE_EVENTS, type LiveServerMessage } from '@towerwatch/contract';
 import { hasAccessRole, isEventKindVisible, isLiveSiteEventVisible } from '@towerwatch/domain';
 import { type Caller, toDomainUser } from '../auth/caller.ts';
-import { isAlarmTenantVisible, isEventTenantVisible } from '../kernel/scope/sql-scope.ts';
 import type { LiveEnvelope } from '../bus/bus.ts';
+import { isAlarmTenantVisible, isEventTenantVisible } from '../kernel/scope/sql-scope.ts';
 
 /** The power alarm an OEM rectifier/BMS record counts as (docs/requirements.md#tenant-rule). */
 const OEM_RECORD_ALARM_ID = 'rectifier_fail';
