@@ -33,6 +33,8 @@ export interface IngestRun {
   fleetLoadS: number | null;
   warmUp: { messages: number; seconds: number } | null;
   steps: StepResult[];
+  /** Why the ramp stopped before its last step (a failed step's backlog did not drain), if it did. */
+  rampEnded?: string;
   /** With --profile DIR: where the server's CPU went over the whole run (V8 CPU profile). */
   profile?: ProfileSummary[];
   /** The highest passing step, or null when none passed. */
@@ -130,8 +132,14 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
         `  ${step.pass ? 'pass' : 'FAIL'}: ${step.achievedRate} msg/s, p99 ${step.latencyMs.p99} ms, server ${step.serverCores} cores, db ${step.dbCores} cores${step.reason ? ` (${step.reason})` : ''}`,
       );
       if (step.drainMs === null) {
-        // The backlog is still being processed: let it finish (≤ 2 min) before another step.
-        await waitDrained(rig.server, rig.published + rig.extra.messages, 120_000);
+        // The backlog is still being processed: let it finish (≤ 2 min) before another step. A step
+        // started on top of a backlog would not measure its own rate, so the ramp ends there.
+        const drained = await waitDrained(rig.server, rig.published + rig.extra.messages, 120_000);
+        if (drained === null) {
+          run.rampEnded = `the backlog of step ${i + 1} was not processed within 120 s after it`;
+          console.log(`ingest: ${run.rampEnded}: no further steps`);
+          break;
+        }
       }
     }
     const best = run.steps.filter((s) => s.pass).sort((a, b) => b.achievedRate - a.achievedRate)[0];

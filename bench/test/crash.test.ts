@@ -5,8 +5,11 @@
  * the server acknowledges to the broker after the commit, on a persistent session that the broker
  * redelivers after the restart (docs/decisions.md "Acknowledged means committed, external broker too").
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCrash } from '../src/lib/crash.ts';
+import { stopBenchMosquitto } from '../src/lib/mosquitto.ts';
+
+afterAll(stopBenchMosquitto);
 
 describe.concurrent('kill -9 during ingest', { timeout: 120_000 }, () => {
   it.each(['embedded', 'mosquitto'] as const)('loses no acknowledged message (%s broker)', async (broker) => {

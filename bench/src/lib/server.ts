@@ -4,7 +4,8 @@
  * - database `embedded`: a temporary DATA_DIR (embedded PostgreSQL 18 on a free port we choose, so the
  *   benchmark can load data and count rows itself); `system`: a fresh schema on the system PostgreSQL
  *   (127.0.0.1:5432, db `test`) owned by a throw-away role whose search_path is that schema;
- * - broker `embedded`: the server's aedes broker on a free port; `mosquitto`: MQTT_URL=127.0.0.1:1883.
+ * - broker `embedded`: the server's aedes broker on a free port; `mosquitto`: MQTT_URL pointing at the
+ *   benchmarks' own Mosquitto (mosquitto.ts; configured as docs/operations.md asks).
  * The server seeds the demo data on first start. `stop()` shuts it down (SIGTERM) and removes the
  * temporary data / schema.
  */
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { authEndpoints, EVENT_LOOP_DELAY_METRICS, type EventLoopDelayWindow } from '@towerwatch/contract';
 import pg from 'pg';
 import type { BrokerKind, DbKind } from './cli.ts';
+import { benchMosquittoUrl } from './mosquitto.ts';
 import { cpuSeconds, descendants, rssMb } from './proc.ts';
 import { freePort, REPO_ROOT, sleep } from './util.ts';
 
@@ -24,8 +26,6 @@ pg.types.setTypeParser(20, (v) => Number(v));
 /** The system PostgreSQL the tests use (override with BENCH_SYSTEM_DATABASE_URL). */
 export const SYSTEM_DATABASE_URL =
   process.env.BENCH_SYSTEM_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-/** Mosquitto of the test setup (override with BENCH_MOSQUITTO_URL). */
-export const MOSQUITTO_URL = process.env.BENCH_MOSQUITTO_URL ?? 'mqtt://127.0.0.1:1883';
 /** Fixed token secret of benchmark servers (so the bench can derive the internal MQTT credential). */
 export const BENCH_TOKEN_SECRET = 'bench-token-secret-bench-token-secret-0123456789';
 
@@ -131,6 +131,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'towerwatch-bench-'));
   const system = opts.db === 'system' ? await createSystemSchema() : null;
   const { DATABASE_URL: _d, MQTT_URL: _m, ...inherited } = process.env;
+  const mosquittoUrl = opts.broker === 'mosquitto' ? await benchMosquittoUrl() : null;
   const env: Record<string, string | undefined> = {
     ...inherited,
     PORT: String(port),
@@ -150,9 +151,9 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
     ...(system ? { DATABASE_URL: system.url } : {}),
     // Mosquitto: the ingest subscription is a persistent session; one of its own per benchmark server
     // (kept across restart() and crash()), short-lived so sessions of finished runs do not pile up.
-    ...(opts.broker === 'mosquitto'
+    ...(mosquittoUrl
       ? {
-          MQTT_URL: MOSQUITTO_URL,
+          MQTT_URL: mosquittoUrl,
           MQTT_CLIENT_ID: `towerwatch-bench-${randomId()}`,
           MQTT_SESSION_EXPIRY_S: '120',
         }
@@ -242,7 +243,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
     broker: opts.broker,
     baseUrl,
     wsUrl: `ws://127.0.0.1:${port}/wss`,
-    mqttUrl: opts.broker === 'mosquitto' ? MOSQUITTO_URL : `mqtt://127.0.0.1:${mqttPort}`,
+    mqttUrl: mosquittoUrl ?? `mqtt://127.0.0.1:${mqttPort}`,
     pool,
     pgVersion,
     get pid() {
