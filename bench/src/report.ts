@@ -22,11 +22,16 @@ function table(head: string[], rows: unknown[][]): void {
 }
 // biome-ignore lint/suspicious/noExplicitAny: free-form JSON of the result files
 type Any = any;
+/** ", machine speed: CPU … ops/s, fsync … /s" when the file has the calibration (2026-11-25 on). */
+const speed = (result: Any) =>
+  result?.machine?.speed
+    ? `, machine speed: CPU ${result.machine.speed.cpuOpsPerS} ops/s, fsync ${result.machine.speed.fsyncPerS}/s`
+    : '';
 
 const ingest = read('ingest') as Any;
 if (ingest) {
   console.log(
-    `### Ingest (${ingest.size}, ${ingest.startedAt}, load average at start ${ingest.machine.loadAverage.join(' / ')})\n`,
+    `### Ingest (${ingest.size}, ${ingest.startedAt}, load average at start ${ingest.machine.loadAverage.join(' / ')}${speed(ingest)})\n`,
   );
   table(
     [
@@ -91,7 +96,7 @@ if (ingest) {
 
 const alarm = read('alarm') as Any;
 if (alarm) {
-  console.log(`### Alarm latency (${alarm.size}, ${alarm.startedAt})\n`);
+  console.log(`### Alarm latency (${alarm.size}, ${alarm.startedAt}${speed(alarm)})\n`);
   table(
     [
       'broker',
@@ -124,7 +129,7 @@ if (alarm) {
 
 const api = read('api') as Any;
 if (api) {
-  console.log(`### API (${api.size}, ${api.startedAt})\n`);
+  console.log(`### API (${api.size}, ${api.startedAt}${speed(api)})\n`);
   for (const r of api.runs as Any[]) {
     console.log(
       `${r.db} PostgreSQL ${r.pgVersion ?? ''}: ${r.fleet?.sites ?? '?'} sites added + 200 seeded, ${r.events?.events ?? '?'} events (loaded in ${r.fleet?.seconds ?? '?'} s + ${r.events?.seconds ?? '?'} s), ${r.connections} connections × ${r.durationS} s per endpoint${r.error ? `; error: ${r.error}` : ''}\n`,
@@ -147,7 +152,7 @@ if (api) {
 
 const fanout = read('fanout') as Any;
 if (fanout) {
-  console.log(`### Fan-out (${fanout.size}, ${fanout.startedAt})\n`);
+  console.log(`### Fan-out (${fanout.size}, ${fanout.startedAt}${speed(fanout)})\n`);
   for (const r of fanout.runs as Any[]) {
     console.log(
       `${r.db} PostgreSQL, ${r.sites} sites, ${r.sockets} sockets (${r.socketsFailed} failed) opened in ${r.openS} s, server RSS after opening ${r.serverRssAfterOpenMb} MB${r.error ? `; error: ${r.error}` : ''}\n`,
@@ -183,7 +188,7 @@ if (fanout) {
 
 const web = read('web') as Any;
 if (web) {
-  console.log(`### Web (${web.size}, ${web.startedAt})\n`);
+  console.log(`### Web (${web.size}, ${web.startedAt}${speed(web)})\n`);
   table(
     ['route', 'JS kB gzip', 'CSS kB gzip', 'JS files'],
     web.routes.map((r: Any) => [r.route, r.jsGzipKb, r.cssGzipKb, r.jsFiles.length]),

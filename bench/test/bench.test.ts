@@ -44,6 +44,10 @@ function expectCommon(result: Json, name: string): void {
   expect(result.size).toBe('tiny');
   expect(typeof result.ok).toBe('boolean');
   expect(result.machine).toMatchObject({ cpus: expect.any(Number), node: process.version });
+  // The calibration ran: a machine that did no work in its second would read 0.
+  const speed = (result.machine as { speed?: { cpuOpsPerS: number; fsyncPerS: number } }).speed;
+  expect(speed?.cpuOpsPerS).toBeGreaterThan(0);
+  expect(speed?.fsyncPerS).toBeGreaterThan(0);
   if (!result.ok) expect(result.error).toEqual(expect.stringMatching(/\S/));
 }
 

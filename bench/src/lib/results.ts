@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type BenchOptions, serverNodeFlags } from './cli.ts';
-import { type MachineInfo, machineInfo } from './machine.ts';
+import { type MachineInfo, machineInfo, machineSpeed } from './machine.ts';
 import { productNodeFlags } from './server.ts';
 
 /** Fields every result file has. */
@@ -44,7 +44,7 @@ export function printTable(title: string, rows: readonly Row[]): void {
 /** Starts timing a benchmark; `finish` adds the common fields and writes the file. */
 export function startResult(opts: BenchOptions, name: string) {
   const started = new Date();
-  const machine = machineInfo();
+  const machine: MachineInfo = { ...machineInfo(), speed: machineSpeed() };
   return {
     machine,
     finish<T extends object>(body: T & { ok: boolean; error?: string }): ResultBase & T {
