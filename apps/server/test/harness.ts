@@ -15,6 +15,7 @@ import { createManualClock, type ManualClock } from '../src/clock.ts';
 import { type Container, createContainer } from '../src/composition.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { runMigrations } from '../src/db/migrate.ts';
+import { type IngestRole, type IngestRoleDeps, startIngestRole } from '../src/ingest/ingest-role.ts';
 import { createPool, type Pool } from '../src/db/pool.ts';
 import { createLogger } from '../src/logger.ts';
 import { seedDemoData } from '../src/seed/seed.ts';
@@ -92,4 +93,24 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await drop.end();
     },
   };
+}
+
+/**
+ * The ingest role (embedded broker on a free port unless `mqttUrl` is given) wired to `t`'s pool, bus,
+ * clock, log, token secret and ingest metrics; `overrides` for the rest (device rate, focused sites…).
+ */
+export function startTestIngestRole(
+  t: TestServer,
+  overrides: Partial<IngestRoleDeps> = {},
+): Promise<IngestRole> {
+  return startIngestRole({
+    pool: t.pool,
+    bus: t.container.bus,
+    clock: t.clock,
+    log: t.container.log,
+    tokenSecret: t.config.tokenSecret,
+    mqttPort: 0,
+    metrics: t.container.ingestMetrics,
+    ...overrides,
+  });
 }

@@ -8,8 +8,8 @@ import { deviceTopics } from '@towerwatch/contract';
 import { deviceRateLimit } from '@towerwatch/domain';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { type IngestRole, startIngestRole } from '../ingest/ingest-role.ts';
+import { startTestServer, type TestServer, startTestIngestRole } from '../../test/harness.ts';
+import type { IngestRole } from '../ingest/ingest-role.ts';
 import { type BuiltSite, buildSite } from '../ingest/test-fixtures.ts';
 
 const noop = () => undefined;
@@ -32,15 +32,7 @@ describe('embedded broker: device identity and rate', () => {
 
   beforeAll(async () => {
     t = await startTestServer();
-    role = await startIngestRole({
-      pool: t.pool,
-      bus: t.container.bus,
-      clock: t.clock,
-      log: t.container.log,
-      tokenSecret: t.config.tokenSecret,
-      mqttPort: 0,
-      metrics: t.container.ingestMetrics,
-    });
+    role = await startTestIngestRole(t);
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.endAsync(true).catch(noop)));

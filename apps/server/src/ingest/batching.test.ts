@@ -8,9 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { deviceClientId, deviceTopics, LIVE_EVENTS } from '@towerwatch/contract';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { startTestServer, type TestServer, startTestIngestRole } from '../../test/harness.ts';
 import type { Pool } from '../db/pool.ts';
-import { startIngestRole } from './ingest-role.ts';
 import { createIngestMetrics, type IngestMetrics } from './metrics.ts';
 import { createIngestPipeline, type IngestPipeline } from './pipeline.ts';
 import { createSiteStore } from './site-store.ts';
@@ -344,13 +343,7 @@ describe('ingest writer batching across sites', () => {
 
 describe('embedded broker: the device PUBACK waits for the commit', () => {
   it('acknowledges a QoS 1 message only once it is committed', async () => {
-    const role = await startIngestRole({
-      pool: t.pool,
-      bus: t.container.bus,
-      clock: t.clock,
-      log: t.container.log,
-      tokenSecret: t.config.tokenSecret,
-      mqttPort: 0,
+    const role = await startTestIngestRole(t, {
       metrics: createIngestMetrics(),
     });
     const site = await buildSite(t.pool, { companyId: 'ktbl' });

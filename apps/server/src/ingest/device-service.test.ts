@@ -9,9 +9,9 @@ import { deviceClientId, deviceTopics } from '@towerwatch/contract';
 import { deviceRateLimit } from '@towerwatch/domain';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { startTestServer, type TestServer, startTestIngestRole } from '../../test/harness.ts';
 import { flushDeviceRejections } from './device-rejections.ts';
-import { type IngestRole, startIngestRole } from './ingest-role.ts';
+import type { IngestRole } from './ingest-role.ts';
 import { type BuiltSite, buildSite } from './test-fixtures.ts';
 
 let t: TestServer;
@@ -20,14 +20,7 @@ let site: BuiltSite;
 
 beforeAll(async () => {
   t = await startTestServer();
-  role = await startIngestRole({
-    pool: t.pool,
-    bus: t.container.bus,
-    clock: t.clock,
-    log: t.container.log,
-    tokenSecret: t.config.tokenSecret,
-    mqttPort: 0,
-    metrics: t.container.ingestMetrics,
+  role = await startTestIngestRole(t, {
     deviceRate: deviceRateLimit(10),
   });
   site = await buildSite(t.pool, { companyId: 'ktbl' });

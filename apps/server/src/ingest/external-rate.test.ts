@@ -8,8 +8,8 @@ import { deviceClientId, deviceTopics } from '@towerwatch/contract';
 import { deviceRateLimit } from '@towerwatch/domain';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { type IngestRole, startIngestRole } from './ingest-role.ts';
+import { startTestServer, type TestServer, startTestIngestRole } from '../../test/harness.ts';
+import type { IngestRole } from './ingest-role.ts';
 import { buildSite } from './test-fixtures.ts';
 
 describe('ingest via an external broker: device message rate', () => {
@@ -17,15 +17,8 @@ describe('ingest via an external broker: device message rate', () => {
   let role: IngestRole;
   beforeAll(async () => {
     t = await startTestServer();
-    role = await startIngestRole({
-      pool: t.pool,
-      bus: t.container.bus,
-      clock: t.clock,
-      log: t.container.log,
-      tokenSecret: t.config.tokenSecret,
+    role = await startTestIngestRole(t, {
       mqttUrl: 'mqtt://127.0.0.1:1883',
-      mqttPort: 0,
-      metrics: t.container.ingestMetrics,
     });
   });
   afterAll(async () => {

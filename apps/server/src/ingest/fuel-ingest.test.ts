@@ -8,8 +8,8 @@ import { deviceClientId, deviceTopics } from '@towerwatch/contract';
 import { deviceRateLimit } from '@towerwatch/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { type IngestRole, startIngestRole } from './ingest-role.ts';
+import { startTestServer, type TestServer, startTestIngestRole } from '../../test/harness.ts';
+import type { IngestRole } from './ingest-role.ts';
 import { buildSite } from './test-fixtures.ts';
 
 let t: TestServer;
@@ -28,15 +28,7 @@ async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, timeo
 
 beforeAll(async () => {
   t = await startTestServer();
-  role = await startIngestRole({
-    pool: t.pool,
-    bus: t.container.bus,
-    clock: t.clock,
-    log: t.container.log,
-    tokenSecret: t.config.tokenSecret,
-    mqttUrl: undefined,
-    mqttPort: 0,
-    metrics: t.container.ingestMetrics,
+  role = await startTestIngestRole(t, {
     deviceRate: deviceRateLimit(100_000),
   });
 });

@@ -7,10 +7,10 @@ import { deviceClientId, deviceTopics, LIVE_EVENTS } from '@towerwatch/contract'
 import { deviceRateLimit } from '@towerwatch/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { startTestServer, type TestServer, startTestIngestRole } from '../../test/harness.ts';
 import { runOfflineCheck } from '../jobs/offline.ts';
 import { connectLive, type TestLiveClient } from '../live/test-client.ts';
-import { type IngestRole, startIngestRole } from './ingest-role.ts';
+import type { IngestRole } from './ingest-role.ts';
 import { type BuiltSite, buildSite } from './test-fixtures.ts';
 
 const MOSQUITTO_URL = 'mqtt://127.0.0.1:1883';
@@ -38,15 +38,8 @@ describe.each(['embedded', 'mosquitto'] as const)('ingest via %s broker', (broke
     const addr = t.app.server.address();
     if (!addr || typeof addr === 'string') throw new Error('no address');
     base = `http://127.0.0.1:${addr.port}`;
-    role = await startIngestRole({
-      pool: t.pool,
-      bus: t.container.bus,
-      clock: t.clock,
-      log: t.container.log,
-      tokenSecret: t.config.tokenSecret,
+    role = await startTestIngestRole(t, {
       mqttUrl: brokerKind === 'mosquitto' ? MOSQUITTO_URL : undefined,
-      mqttPort: 0,
-      metrics: t.container.ingestMetrics,
       // One test publishes 1,000 messages of one device at once (ordering under concurrency); the
       // device rate limit has its own tests (src/broker/device-identity.test.ts).
       deviceRate: deviceRateLimit(100_000),

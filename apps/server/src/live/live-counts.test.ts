@@ -8,9 +8,9 @@ import { deviceClientId, deviceTopics, LIVE_EVENTS, type LiveServerMessage } fro
 import { deviceRateLimit } from '@towerwatch/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { startTestServer, type TestServer, startTestIngestRole } from '../../test/harness.ts';
 import { buildCaller } from '../auth/caller.ts';
-import { type IngestRole, startIngestRole } from '../ingest/ingest-role.ts';
+import type { IngestRole } from '../ingest/ingest-role.ts';
 import { type BuiltSite, buildSite } from '../ingest/test-fixtures.ts';
 import { connectLive, type TestLiveClient } from './test-client.ts';
 
@@ -26,14 +26,7 @@ beforeAll(async () => {
   const addr = t.app.server.address();
   if (!addr || typeof addr === 'string') throw new Error('no address');
   base = `http://127.0.0.1:${addr.port}`;
-  role = await startIngestRole({
-    pool: t.pool,
-    bus: t.container.bus,
-    clock: t.clock,
-    log: t.container.log,
-    tokenSecret: t.config.tokenSecret,
-    mqttPort: 0,
-    metrics: t.container.ingestMetrics,
+  role = await startTestIngestRole(t, {
     deviceRate: deviceRateLimit(100_000),
     focusedSites: t.container.focusedSites,
   });

@@ -9,13 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { deviceClientId, deviceTopics, LIVE_EVENTS } from '@towerwatch/contract';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { startTestServer, type TestServer, startTestIngestRole } from '../../test/harness.ts';
 import { type App, buildApp } from '../app.ts';
 import { startBusBridge } from '../bus/mqtt-bridge.ts';
 import { type Container, createContainer } from '../composition.ts';
 import { loadConfig } from '../config.ts';
 import { createPool, type Pool } from '../db/pool.ts';
-import { startIngestRole } from '../ingest/ingest-role.ts';
 import { type BuiltSite, buildSite } from '../ingest/test-fixtures.ts';
 import { createLogger } from '../logger.ts';
 import {
@@ -103,14 +102,7 @@ describe('a socket on another process follows its session and user', () => {
 
 describe('ingest on process A and a socket focused on process B', () => {
   it('builds pin updates for the site the socket on B is focused on, and not for other sites', async () => {
-    const role = await startIngestRole({
-      pool: a.pool,
-      bus: a.container.bus,
-      clock: a.clock,
-      log: a.container.log,
-      tokenSecret: a.config.tokenSecret,
-      mqttPort: 0,
-      metrics: a.container.ingestMetrics,
+    const role = await startTestIngestRole(a, {
       focusedSites: a.container.focusedSites,
     });
     stops.unshift(() => role.stop());

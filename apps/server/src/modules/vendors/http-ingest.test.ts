@@ -5,8 +5,8 @@
  */
 import { deviceRateLimit } from '@towerwatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { type IngestRole, startIngestRole } from '../../ingest/ingest-role.ts';
+import { startTestServer, type TestServer, startTestIngestRole } from '../../../test/harness.ts';
+import type { IngestRole } from '../../ingest/ingest-role.ts';
 import { type BuiltSite, buildSite } from '../../ingest/test-fixtures.ts';
 
 let t: TestServer;
@@ -38,14 +38,7 @@ const pins = (comId: string, readings: Record<string, number>, msgId = `h${++seq
 
 beforeAll(async () => {
   t = await startTestServer();
-  role = await startIngestRole({
-    pool: t.pool,
-    bus: t.container.bus,
-    clock: t.clock,
-    log: t.container.log,
-    tokenSecret: t.config.tokenSecret,
-    mqttPort: 0,
-    metrics: t.container.ingestMetrics,
+  role = await startTestIngestRole(t, {
     deviceRate: deviceRateLimit(100_000),
   });
   t.container.deviceInbox.attach(role.pipeline);
