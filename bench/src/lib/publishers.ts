@@ -25,6 +25,10 @@ export interface RunTotals {
   elapsedMs: number;
   /** Until the last message was sent (acknowledgements may arrive later). */
   sendMs: number;
+  /** Connections the broker closed by the end of the run (publishers do not reconnect). */
+  closed: number;
+  /** Messages due on a closed connection, not sent (not in `sent`). */
+  notSent: number;
 }
 
 export type Probe = [comId: string, msgId: string, ts: number];
@@ -130,6 +134,8 @@ export async function startPublishers(opts: PublisherPoolOptions): Promise<Publi
           blocked: parts.reduce((s, p) => s + p.blocked, 0),
           elapsedMs: Math.max(...parts.map((p) => p.elapsedMs)),
           sendMs: Math.max(...parts.map((p) => p.sendMs)),
+          closed: parts.reduce((s, p) => s + p.closed, 0),
+          notSent: parts.reduce((s, p) => s + p.notSent, 0),
         };
       },
       async stop() {

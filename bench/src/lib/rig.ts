@@ -107,6 +107,8 @@ export interface StepResult {
   achievedRate: number;
   /** Ticks on which a connection's QoS 1 window was full (the broker/server pushed back). */
   blocked: number;
+  /** Publisher connections the broker had closed by the end of the step (they do not reconnect). */
+  connectionsClosed: number;
   drainMs: number | null;
   /** Messages and values persisted in total, and how many are missing against what was published. */
   persistedMessages: number;
@@ -198,6 +200,10 @@ export async function runStep(rig: Rig, o: StepOptions): Promise<StepResult> {
   // so the last acknowledgements arrive after the publishing window (their lateness is the latency).
   const achievedRate = Math.round((totals.acked / Math.max(o.durationMs, totals.sendMs)) * 1000);
   const reasons: string[] = [];
+  if (totals.closed > 0)
+    reasons.push(
+      `${totals.closed} of ${publishers.connections} publisher connections closed by the broker (${totals.notSent} messages not sent)`,
+    );
   if (totals.failed > 0) reasons.push(`${totals.failed} publishes failed`);
   if (totals.acked < 0.97 * o.rate * (o.durationMs / 1000))
     reasons.push(`only ${achievedRate} msg/s acknowledged by the broker`);
@@ -213,6 +219,7 @@ export async function runStep(rig: Rig, o: StepOptions): Promise<StepResult> {
     published: totals.acked,
     achievedRate,
     blocked: totals.blocked,
+    connectionsClosed: totals.closed,
     drainMs,
     persistedMessages: counts.messages,
     persistedValues: counts.values,
@@ -253,11 +260,13 @@ export async function warmUp(
     const drained = await waitDrained(rig.server, rig.published, timeoutMs);
     const counts = await persistedCounts(rig.server);
     const error =
-      drained === null
-        ? `the server did not process the warm-up messages within ${timeoutMs} ms (ingest not working?)`
-        : counts.messages < rig.published
-          ? `only ${counts.messages} of ${rig.published} warm-up messages persisted`
-          : null;
+      totals.closed > 0
+        ? `${totals.closed} publisher connections were closed by the broker during the warm-up (${totals.notSent} messages not sent; a backlog longer than 1.5 × the keep-alive?)`
+        : drained === null
+          ? `the server did not process the warm-up messages within ${timeoutMs} ms (ingest not working?)`
+          : counts.messages < rig.published
+            ? `only ${counts.messages} of ${rig.published} warm-up messages persisted`
+            : null;
     return { messages: totals.acked, seconds: Math.round((performance.now() - started) / 100) / 10, error };
   } catch (err) {
     return {

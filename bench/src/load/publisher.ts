@@ -49,6 +49,13 @@ export type ChildMessage =
       elapsedMs: number;
       /** When the last message was sent (the acknowledgements may come later: PUBACK after commit). */
       sendMs: number;
+      /**
+       * Connections closed by the broker by the end of the run (they are not reconnected: aedes closes
+       * one whose keep-alive ran out while its reads waited behind a backlog, docs/performance.md).
+       */
+      closed: number;
+      /** Messages due on a closed connection: not sent, and not counted in `sent`. */
+      notSent: number;
     }
   | { type: 'error'; error: string };
 
@@ -112,6 +119,7 @@ async function main(): Promise<void> {
     let acked = 0;
     let failed = 0;
     let blocked = 0;
+    let notSent = 0;
     let probes: [string, string, number][] = [];
     const limit = total ?? Number.POSITIVE_INFINITY;
     const flushProbes = () => {
@@ -129,6 +137,12 @@ async function main(): Promise<void> {
           const comId = cfg.comIds[index] as string;
           const slot = cfg.mode === 'device' ? index : index % clients.length;
           const client = clients[slot] as MqttClient;
+          if (!client.connected) {
+            // mqtt.js would keep the publish for a reconnect that never comes, without a callback.
+            cursor++;
+            notSent++;
+            continue;
+          }
           if ((inflight[slot] ?? 0) >= cfg.maxInflight) {
             blocked++;
             break;
@@ -170,6 +184,8 @@ async function main(): Promise<void> {
       blocked,
       elapsedMs: Math.round(performance.now() - started),
       sendMs: Math.round(sendMs),
+      closed: clients.filter((c) => !c.connected).length,
+      notSent,
     });
   }
 
