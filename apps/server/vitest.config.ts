@@ -9,7 +9,9 @@ export default defineConfig({
     name: 'server',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
-    // One file at a time per project: the two projects already run side by side on 2 cores.
+    // One file at a time (the files share the machine's Mosquitto). Vitest runs every project with
+    // fileParallelism off (both server projects and e2e) in one group, one file at a time across all of
+    // them (docs/performance.md "`npm test` duration … same machine (2026-11-27)").
     fileParallelism: false,
     hookTimeout: 120_000,
     testTimeout: 30_000,
