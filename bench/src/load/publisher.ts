@@ -131,7 +131,9 @@ async function main(): Promise<void> {
     await new Promise<void>((resolve) => {
       const tick = () => {
         const elapsed = performance.now() - started;
-        const due = Math.min(limit, Math.floor((rate * Math.min(elapsed, durationMs)) / 1000)) - sent;
+        // A message skipped on a closed connection is due no more: it counts like one sent.
+        const due =
+          Math.min(limit, Math.floor((rate * Math.min(elapsed, durationMs)) / 1000)) - sent - notSent;
         for (let k = 0; k < due; k++) {
           const index = cursor % cfg.comIds.length;
           const comId = cfg.comIds[index] as string;
@@ -162,7 +164,7 @@ async function main(): Promise<void> {
             else acked++;
           });
         }
-        if (sent >= limit || elapsed >= durationMs) {
+        if (sent + notSent >= limit || elapsed >= durationMs) {
           sendMs = performance.now() - started;
           resolve();
           return;
