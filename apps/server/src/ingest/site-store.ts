@@ -73,6 +73,14 @@ export function createSiteStore(db: Queryable, opts: SiteStoreOptions = {}): Sit
   const sites = new Map<string, SiteRuntime & { expiresAt: number }>();
   // Strings, settings and pin layouts shared by the cached sites.
   const interner = createSiteInterner();
+  // Bumped when a site (or a device) is invalidated, `all` when everything is: a read in flight across
+  // an invalidation answers its caller but is not cached, so the next lookup reads the change (a config
+  // saved while the site was being loaded for an earlier change was otherwise cached stale for the TTL).
+  const siteVersions = new Map<string, number>();
+  const deviceVersions = new Map<string, number>();
+  let allVersion = 0;
+  const bump = (versions: Map<string, number>, key: string) =>
+    versions.set(key, (versions.get(key) ?? 0) + 1);
   // Device lookups wanted in the same tick are read with one query.
   let wanted: Map<string, ((v: DeviceSite | null) => void)[]> | null = null;
   let wantedFail: Map<string, ((err: unknown) => void)[]> | null = null;
@@ -89,15 +97,17 @@ export function createSiteStore(db: Queryable, opts: SiteStoreOptions = {}): Sit
     failers: Map<string, ((err: unknown) => void)[]>,
   ) {
     try {
+      const all = allVersion;
+      const before = ids.map((id) => deviceVersions.get(id) ?? 0);
       const { rows } = await db.query<{ com_id: string; site_uid: string | null }>(
         'select com_id, site_uid from devices where com_id = any($1::text[])',
         [ids],
       );
       const found = new Map(rows.map((r) => [r.com_id, { comId: r.com_id, siteUid: r.site_uid }]));
       const at = now();
-      for (const id of ids) {
+      for (const [i, id] of ids.entries()) {
         const value = found.get(id) ?? null;
-        devices.set(id, { value, at });
+        if (allVersion === all && (deviceVersions.get(id) ?? 0) === before[i]) devices.set(id, { value, at });
         for (const resolve of resolvers.get(id) ?? []) resolve(value);
       }
     } catch (err) {
@@ -124,16 +134,19 @@ export function createSiteStore(db: Queryable, opts: SiteStoreOptions = {}): Sit
     }
     for (let i = 0; i < missing.length; i += LOAD_CHUNK) {
       const chunk = missing.slice(i, i + LOAD_CHUNK);
+      const all = allVersion;
+      const before = chunk.map((uid) => siteVersions.get(uid) ?? 0);
       const loaded = await loadSites(db, chunk, opts.pendingLatest, interner);
       const at = now();
-      for (const uid of chunk) {
+      for (const [j, uid] of chunk.entries()) {
         const l = loaded.get(uid);
+        const current = allVersion === all && (siteVersions.get(uid) ?? 0) === before[j];
         if (!l) {
-          sites.delete(uid);
+          if (current) sites.delete(uid);
           continue;
         }
         const runtime = { ...l, loadedAt: at, expiresAt: spread(at) };
-        sites.set(uid, runtime);
+        if (current) sites.set(uid, runtime);
         out.set(uid, runtime);
       }
     }
@@ -168,14 +181,19 @@ export function createSiteStore(db: Queryable, opts: SiteStoreOptions = {}): Sit
     },
     getMany,
     forgetDevice(comId) {
+      bump(deviceVersions, comId);
       devices.delete(comId);
     },
     invalidate(siteUid) {
       if (siteUid === undefined) {
+        allVersion += 1;
+        siteVersions.clear();
+        deviceVersions.clear();
         sites.clear();
         devices.clear();
         return;
       }
+      bump(siteVersions, siteUid);
       sites.delete(siteUid);
       for (const [comId, d] of devices)
         if (d.value?.siteUid === siteUid || d.value === null) devices.delete(comId);
