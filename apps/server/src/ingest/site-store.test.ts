@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import type { Queryable } from '../db/pool.ts';
-import { createSiteStore } from './site-store.ts';
-import { buildSite } from './test-fixtures.ts';
+import { createSiteStore, type SiteStore } from './site-store.ts';
+import { type BuiltSite, buildSite } from './test-fixtures.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -45,20 +45,26 @@ function heldPool() {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 20));
 
+/** A new site and a store whose first read (`read`) has run its queries and waits for its answer. */
+async function readHeldBack<T>(read: (store: SiteStore, site: BuiltSite) => Promise<T>) {
+  const site = await buildSite(t.pool, { companyId: 'ktbl' });
+  const held = heldPool();
+  const store = createSiteStore(held.db);
+  held.hold();
+  const first = read(store, site);
+  await flush();
+  return { site, store, first, release: held.release };
+}
+
 describe('site store: a change during a read in flight', () => {
   it('answers the read but does not cache it when the site is invalidated meanwhile', async () => {
-    const site = await buildSite(t.pool, { companyId: 'ktbl' });
-    const held = heldPool();
-    const store = createSiteStore(held.db);
-    held.hold();
-    const first = store.get(site.siteUid);
-    await flush(); // the site's rows are read; the answer waits
+    const { site, store, first, release } = await readHeldBack((s, built) => s.get(built.siteUid));
     await t.pool.query(
       `insert into pin_configs (com_id, pin_name, type, site_uid, label) values ($1, 'di9', 'smoke_detector', $2, 'smoke')`,
       [site.comId, site.siteUid],
     );
     store.invalidate(site.siteUid);
-    held.release();
+    release();
     const stale = await first;
     expect(stale?.site.pins.some((p) => p.pinName === 'di9')).toBe(false);
     const fresh = await store.get(site.siteUid);
@@ -68,15 +74,10 @@ describe('site store: a change during a read in flight', () => {
   });
 
   it('does not cache a device lookup that a bind or unbind overtook', async () => {
-    const site = await buildSite(t.pool, { companyId: 'ktbl' });
-    const held = heldPool();
-    const store = createSiteStore(held.db);
-    held.hold();
-    const first = store.siteOfDevice(site.comId);
-    await flush();
+    const { site, store, first, release } = await readHeldBack((s, built) => s.siteOfDevice(built.comId));
     await t.pool.query('update devices set site_uid = null where com_id = $1', [site.comId]);
     store.forgetDevice(site.comId);
-    held.release();
+    release();
     expect(await first).toEqual({ comId: site.comId, siteUid: site.siteUid });
     expect(store.cachedSiteOfDevice(site.comId)).toBeUndefined();
     expect(await store.siteOfDevice(site.comId)).toEqual({ comId: site.comId, siteUid: null });
