@@ -22,10 +22,16 @@ afterAll(async () => {
 function heldPool() {
   let gate: Promise<void> | null = null;
   let open = () => {};
+  let issued = 0;
+  let parked = 0;
   const db = {
     async query(text: string, values?: unknown[]) {
+      issued += 1;
       const result = await t.pool.query(text, values);
-      if (gate) await gate;
+      if (gate) {
+        parked += 1;
+        await gate;
+      }
       return result;
     },
   } as unknown as Queryable;
@@ -36,14 +42,17 @@ function heldPool() {
         open = resolve;
       });
     },
+    /** Resolves once a read was issued and every query of it has run and waits for its answer. */
+    async readDone() {
+      do await new Promise((resolve) => setTimeout(resolve, 5));
+      while (issued === 0 || parked < issued);
+    },
     release() {
       gate = null;
       open();
     },
   };
 }
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 /** A new site and a store whose first read (`read`) has run its queries and waits for its answer. */
 async function readHeldBack<T>(read: (store: SiteStore, site: BuiltSite) => Promise<T>) {
@@ -52,7 +61,7 @@ async function readHeldBack<T>(read: (store: SiteStore, site: BuiltSite) => Prom
   const store = createSiteStore(held.db);
   held.hold();
   const first = read(store, site);
-  await flush();
+  await held.readDone();
   return { site, store, first, release: held.release };
 }
 
