@@ -79,8 +79,9 @@ export function createSiteStore(db: Queryable, opts: SiteStoreOptions = {}): Sit
   const siteVersions = new Map<string, number>();
   const deviceVersions = new Map<string, number>();
   let allVersion = 0;
+  const versionOf = (versions: Map<string, number>, key: string) => versions.get(key) ?? 0;
   const bump = (versions: Map<string, number>, key: string) =>
-    versions.set(key, (versions.get(key) ?? 0) + 1);
+    versions.set(key, versionOf(versions, key) + 1);
   // Device lookups wanted in the same tick are read with one query.
   let wanted: Map<string, ((v: DeviceSite | null) => void)[]> | null = null;
   let wantedFail: Map<string, ((err: unknown) => void)[]> | null = null;
@@ -98,7 +99,7 @@ export function createSiteStore(db: Queryable, opts: SiteStoreOptions = {}): Sit
   ) {
     try {
       const all = allVersion;
-      const before = ids.map((id) => deviceVersions.get(id) ?? 0);
+      const before = ids.map((id) => versionOf(deviceVersions, id));
       const { rows } = await db.query<{ com_id: string; site_uid: string | null }>(
         'select com_id, site_uid from devices where com_id = any($1::text[])',
         [ids],
@@ -107,7 +108,7 @@ export function createSiteStore(db: Queryable, opts: SiteStoreOptions = {}): Sit
       const at = now();
       for (const [i, id] of ids.entries()) {
         const value = found.get(id) ?? null;
-        if (allVersion === all && (deviceVersions.get(id) ?? 0) === before[i]) devices.set(id, { value, at });
+        if (allVersion === all && versionOf(deviceVersions, id) === before[i]) devices.set(id, { value, at });
         for (const resolve of resolvers.get(id) ?? []) resolve(value);
       }
     } catch (err) {
@@ -135,12 +136,12 @@ export function createSiteStore(db: Queryable, opts: SiteStoreOptions = {}): Sit
     for (let i = 0; i < missing.length; i += LOAD_CHUNK) {
       const chunk = missing.slice(i, i + LOAD_CHUNK);
       const all = allVersion;
-      const before = chunk.map((uid) => siteVersions.get(uid) ?? 0);
+      const before = chunk.map((uid) => versionOf(siteVersions, uid));
       const loaded = await loadSites(db, chunk, opts.pendingLatest, interner);
       const at = now();
       for (const [j, uid] of chunk.entries()) {
         const l = loaded.get(uid);
-        const current = allVersion === all && (siteVersions.get(uid) ?? 0) === before[j];
+        const current = allVersion === all && versionOf(siteVersions, uid) === before[j];
         if (!l) {
           if (current) sites.delete(uid);
           continue;
