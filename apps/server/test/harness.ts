@@ -1,34 +1,35 @@
 /**
  * Integration-test harness: a real app (`buildApp`) on a real PostgreSQL — the system server or the
- * embedded one, chosen per vitest project (see global-setup.ts) — in a fresh schema, migrated and
- * seeded with the demo data. Use `app.inject(...)` for requests.
+ * embedded one, chosen per vitest project (see global-setup.ts) — in a database of its own, copied
+ * from the run's template (migrated, and seeded with the demo data unless `seed: false`).
+ * Use `app.inject(...)` for requests.
  *
  *   const t = await startTestServer();
  *   const res = await t.app.inject({ method: 'GET', url: '/user/auth/user', headers: await t.auth('ktbl') });
  *   await t.close();
  */
-import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { signAccessToken } from '../src/auth/tokens.ts';
 import { createManualClock, type ManualClock } from '../src/clock.ts';
 import { type Container, createContainer } from '../src/composition.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { runMigrations } from '../src/db/migrate.ts';
 import { type IngestRole, type IngestRoleDeps, startIngestRole } from '../src/ingest/ingest-role.ts';
 import { createPool, type Pool } from '../src/db/pool.ts';
 import { createLogger } from '../src/logger.ts';
-import { seedDemoData } from '../src/seed/seed.ts';
+import { cloneTemplate } from './test-databases.ts';
 
 export interface TestServer {
   app: App;
-  /** Pool bound to this server's schema (for arranging and asserting rows). */
+  /** Pool of this server's database (for arranging and asserting rows). */
   pool: Pool;
+  /** URL of this server's own database (for more pools or child processes). */
+  url: string;
   container: Container;
   config: Config;
   /** The app's clock: starts at the real time, tests move it. */
   clock: ManualClock;
-  /** The fresh schema this server uses. */
+  /** The schema its tables are in (`public` of its own database). */
   schema: string;
   dbKind: 'system' | 'embedded';
   /** An access token of `username` (a new auth session each call), valid from the clock's now. */
@@ -47,14 +48,14 @@ export interface TestServerOptions {
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
-  const url = inject('towerwatchDbUrl');
   const dbKind = inject('towerwatchDbKind');
-  const schema = `tw_${randomBytes(6).toString('hex')}`;
-  const admin = createPool({ connectionString: url, max: 1 });
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const pool = createPool({ connectionString: url, searchPath: schema, max: 5 });
-  await runMigrations(pool);
+  const templates = inject('towerwatchTemplates');
+  const db = await cloneTemplate(
+    inject('towerwatchDbUrl'),
+    opts.seed === false ? templates.bare : templates.seeded,
+  );
+  const schema = 'public';
+  const pool = createPool({ connectionString: db.url, max: 5 });
   const config = loadConfig({
     TOKEN_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     DATA_DIR: '/nonexistent-test-data-dir',
@@ -64,7 +65,6 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const clock = opts.clock ?? createManualClock();
   const log = createLogger(config.logLevel);
   const container = createContainer({ config, pool, clock, log });
-  if (opts.seed !== false) await seedDemoData({ pool });
   const app = await buildApp({ container, log, webDist: null });
   await app.ready();
 
@@ -78,6 +78,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   return {
     app,
     pool,
+    url: db.url,
     container,
     config,
     clock,
@@ -88,9 +89,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     close: async () => {
       await app.close();
       await pool.end();
-      const drop = createPool({ connectionString: url, max: 1 });
-      await drop.query(`drop schema ${schema} cascade`);
-      await drop.end();
+      await db.drop();
     },
   };
 }

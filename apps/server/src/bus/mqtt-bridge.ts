@@ -8,7 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import { BUS_CHANNELS, type BusChannel, type BusLogger, type EventBus } from './bus.ts';
-import { BUS_TOPIC_ROOT } from './mqtt-bus.ts';
+
+/** Topic root of the internal bus between processes. */
+export const BUS_TOPIC_ROOT = 'tw/internal/bus';
 
 /** QoS 1 so a brief reconnect loses nothing; no local: not this client's own publications. */
 const BRIDGE_SUBSCRIPTION = { qos: 1, nl: true } as const;

@@ -1,19 +1,26 @@
 /**
- * PUBACK after commit on an external broker (the system Mosquitto at 127.0.0.1:1883), with the
+ * PUBACK after commit on an external broker (a Mosquitto of this file's own), with the
  * installed mqtt.js: messages keep arriving while earlier ones are unacknowledged, the PUBACK goes
  * out only when asked for, and the broker redelivers exactly the unacknowledged messages to the same
  * persistent session after a reconnect.
  */
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type PrivateMosquitto, startPrivateMosquitto } from '../../test/private-mosquitto.ts';
 import { deferPubacks } from './deferred-pubacks.ts';
 
-const URL = 'mqtt://127.0.0.1:1883';
+let mosquitto: PrivateMosquitto;
+beforeAll(async () => {
+  mosquitto = await startPrivateMosquitto();
+});
+afterAll(async () => {
+  await mosquitto?.stop();
+});
 const clients: MqttClient[] = [];
 
 function connect(clientId: string, clean: boolean): MqttClient {
-  const client = mqtt.connect(URL, {
+  const client = mqtt.connect(mosquitto.url, {
     clientId,
     clean,
     protocolVersion: 5,

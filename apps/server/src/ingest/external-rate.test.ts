@@ -1,5 +1,5 @@
 /**
- * Behind an external broker (MQTT_URL, here the system Mosquitto at 127.0.0.1:1883) the server cannot
+ * Behind an external broker (MQTT_URL, here a Mosquitto of this file's own) the server cannot
  * disconnect a device, but ingest still holds each registered com_id to the device message rate
  * (docs/device-protocol.md §9): the excess is refused as `rate_limited` and never stored.
  */
@@ -9,21 +9,23 @@ import { deviceRateLimit } from '@towerwatch/domain';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, startTestIngestRole } from '../../test/harness.ts';
+import { type PrivateMosquitto, startPrivateMosquitto } from '../../test/private-mosquitto.ts';
 import type { IngestRole } from './ingest-role.ts';
 import { buildSite } from './test-fixtures.ts';
 
 describe('ingest via an external broker: device message rate', () => {
   let t: TestServer;
   let role: IngestRole;
+  let mosquitto: PrivateMosquitto;
   beforeAll(async () => {
+    mosquitto = await startPrivateMosquitto();
     t = await startTestServer();
-    role = await startTestIngestRole(t, {
-      mqttUrl: 'mqtt://127.0.0.1:1883',
-    });
+    role = await startTestIngestRole(t, { mqttUrl: mosquitto.url });
   });
   afterAll(async () => {
     await role?.stop();
     await t?.close();
+    await mosquitto?.stop();
   });
 
   it("refuses a registered device's messages over the rate as rate_limited", async () => {

@@ -1,6 +1,6 @@
 /**
- * Device ingest end to end: a real broker (embedded aedes, and the system Mosquitto at
- * 127.0.0.1:1883), the ingest role, PostgreSQL (system or embedded, per vitest project) and /wss.
+ * Device ingest end to end: a real broker (embedded aedes, and a Mosquitto of this file's own), the
+ * ingest role, PostgreSQL (system or embedded, per vitest project) and /wss.
  */
 import { randomBytes } from 'node:crypto';
 import { deviceClientId, deviceTopics, LIVE_EVENTS } from '@towerwatch/contract';
@@ -8,12 +8,16 @@ import { deviceRateLimit } from '@towerwatch/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, startTestIngestRole } from '../../test/harness.ts';
+import { type PrivateMosquitto, startPrivateMosquitto } from '../../test/private-mosquitto.ts';
 import { runOfflineCheck } from '../jobs/offline.ts';
 import { connectLive, type TestLiveClient } from '../live/test-client.ts';
 import type { IngestRole } from './ingest-role.ts';
 import { type BuiltSite, buildSite } from './test-fixtures.ts';
 
-const MOSQUITTO_URL = 'mqtt://127.0.0.1:1883';
+let mosquitto: PrivateMosquitto | undefined;
+afterAll(async () => {
+  await mosquitto?.stop();
+});
 
 async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -38,8 +42,9 @@ describe.each(['embedded', 'mosquitto'] as const)('ingest via %s broker', (broke
     const addr = t.app.server.address();
     if (!addr || typeof addr === 'string') throw new Error('no address');
     base = `http://127.0.0.1:${addr.port}`;
+    if (brokerKind === 'mosquitto') mosquitto = await startPrivateMosquitto();
     role = await startTestIngestRole(t, {
-      mqttUrl: brokerKind === 'mosquitto' ? MOSQUITTO_URL : undefined,
+      mqttUrl: brokerKind === 'mosquitto' ? mosquitto?.url : undefined,
       // One test publishes 1,000 messages of one device at once (ordering under concurrency); the
       // device rate limit has its own tests (src/broker/device-identity.test.ts).
       deviceRate: deviceRateLimit(100_000),

@@ -1,6 +1,6 @@
 /**
  * Scale-out (issue 12, finding 3): two server processes share the database and an external broker
- * (Mosquitto at 127.0.0.1:1883), each with its own bus bridged through the broker as `startRoles` does
+ * (a Mosquitto of this file's own), each with its own bus bridged through the broker as `startRoles` does
  * with MQTT_URL. A socket on process B follows a logout, a disable or a tenant reduction made over
  * HTTP on process A within 1 s; ingest on process A builds pin updates for the sites a socket on
  * process B is focused on. A unique topic root keeps parallel test runs apart.
@@ -8,8 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { deviceClientId, deviceTopics, LIVE_EVENTS } from '@towerwatch/contract';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, startTestIngestRole } from '../../test/harness.ts';
+import { type PrivateMosquitto, startPrivateMosquitto } from '../../test/private-mosquitto.ts';
 import { type App, buildApp } from '../app.ts';
 import { startBusBridge } from '../bus/mqtt-bridge.ts';
 import { type Container, createContainer } from '../composition.ts';
@@ -27,7 +28,7 @@ import {
   roundTrip,
 } from './revocation-fixtures.ts';
 
-const BROKER_URL = 'mqtt://127.0.0.1:1883';
+let mosquitto: PrivateMosquitto;
 const topicRoot = `tw-test/${randomBytes(6).toString('hex')}/bus`;
 
 /** Process A: the test server (every role). */
@@ -37,8 +38,9 @@ let b: { app: App; container: Container; pool: Pool; base: string };
 const stops: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
+  mosquitto = await startPrivateMosquitto();
   a = await startTestServer();
-  const pool = createPool({ connectionString: inject('towerwatchDbUrl'), searchPath: a.schema, max: 3 });
+  const pool = createPool({ connectionString: a.url, max: 3 });
   const config = loadConfig({
     TOKEN_SECRET: a.config.tokenSecret,
     DATA_DIR: '/nonexistent-test-data-dir',
@@ -50,14 +52,15 @@ beforeAll(async () => {
   const app = await buildApp({ container, log, webDist: null });
   await app.ready();
   b = { app, container, pool, base: await listenBase(app) };
-  stops.push(await startBusBridge(a.container.bus, BROKER_URL, a.container.log, topicRoot));
-  stops.push(await startBusBridge(b.container.bus, BROKER_URL, b.container.log, topicRoot));
+  stops.push(await startBusBridge(a.container.bus, mosquitto.url, a.container.log, topicRoot));
+  stops.push(await startBusBridge(b.container.bus, mosquitto.url, b.container.log, topicRoot));
 });
 afterAll(async () => {
   for (const stop of stops) await stop();
   await b?.app.close();
   await b?.pool.end();
   await a?.close();
+  await mosquitto?.stop();
 });
 
 const postOnA = async (url: string, headers: { authorization: string }, payload: object) =>
