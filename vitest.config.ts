@@ -1,11 +1,17 @@
 import { defineConfig } from 'vitest/config';
+import { DATABASE_VERSION_TESTS } from './apps/server/vitest.config.ts';
 
 /**
- * One test run for the whole workspace: every package is a vitest project. The server runs twice,
- * against the system PostgreSQL and the embedded PostgreSQL 18 (see apps/server/test/global-setup.ts).
+ * One test run for the whole workspace: every package is a vitest project. The server's files run
+ * against the system PostgreSQL, and those that depend on the database's version also against an
+ * embedded PostgreSQL 18 (see apps/server/vitest.config.ts and apps/server/test/global-setup.ts).
+ * Benchmarks are not tests: `npm run bench:smoke` runs them in their tiny size (bench/README.md).
  */
 export default defineConfig({
   test: {
+    // Most test files wait on PostgreSQL, brokers, sockets and child processes, not on the CPU: more
+    // files at once than the 2 cores keeps both busy (docs/performance.md "npm test").
+    maxWorkers: 4,
     projects: [
       'packages/*',
       'apps/web',
@@ -18,7 +24,12 @@ export default defineConfig({
       },
       {
         extends: './apps/server/vitest.config.ts',
-        test: { name: 'server:embedded', root: './apps/server', env: { TEST_DB: 'embedded' } },
+        test: {
+          name: 'server:embedded',
+          root: './apps/server',
+          env: { TEST_DB: 'embedded' },
+          include: DATABASE_VERSION_TESTS,
+        },
       },
     ],
   },

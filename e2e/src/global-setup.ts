@@ -5,7 +5,16 @@
  * missing or older than its sources.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -79,6 +88,27 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`the server did not become healthy in 120 s:\n${log()}`);
 }
 
+/**
+ * Kills the server's process group (the server and its simulator) and the embedded PostgreSQL it
+ * started in a session of its own (docs/decisions.md "Shutdown order"), which would otherwise outlive
+ * a killed server.
+ */
+function killServerTree(child: ChildProcess, dataDir: string): void {
+  if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  try {
+    const postmaster = Number.parseInt(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8'), 10);
+    if (postmaster > 0) process.kill(postmaster, 'SIGQUIT');
+  } catch {
+    // no PostgreSQL left running
+  }
+}
+
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   buildWebIfNeeded();
   const [port, mqttPort, simControlPort] = [await freePort(), await freePort(), await freePort()];
@@ -103,6 +133,8 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // A process group of its own, so a failed start or a stuck stop kills the simulator with it.
+      detached: true,
     },
   );
   const keep = (chunk: Buffer) => {
@@ -125,7 +157,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   try {
     await waitForHealth(baseUrl, child, () => output);
   } catch (error) {
-    child.kill('SIGKILL');
+    killServerTree(child, dataDir);
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -141,7 +173,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 15_000)))]);
       clearTimeout(timer);
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (child.exitCode === null) killServerTree(child, dataDir);
     }
     child.stdout?.destroy();
     child.stderr?.destroy();

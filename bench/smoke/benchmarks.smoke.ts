@@ -3,16 +3,23 @@
  * real server, real brokers and databases) and checks it wrote valid JSON with the expected shape. It
  * never asserts speed. A benchmark may report a failing part (`ok: false` with an error naming it);
  * then the error must be there instead of the figures.
+ *
+ * Not part of `npm test` (benchmarks are not tests): `npm run bench:smoke` runs it, with a budget per
+ * script. A script that overruns it is killed with everything it started: its process group (its
+ * servers and their simulators) and every PostgreSQL whose data directory is in the script's own
+ * temp folder (the servers start their embedded PostgreSQL in a session of its own).
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const BENCH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const out = mkdtempSync(path.join(tmpdir(), 'towerwatch-bench-test-'));
+const out = mkdtempSync(path.join(tmpdir(), 'towerwatch-bench-smoke-'));
+/** How long one script may run in its tiny size on a busy machine. */
+const BUDGET_MS = Number(process.env.BENCH_SMOKE_BUDGET_S ?? 240) * 1000;
 
 afterAll(() => {
   rmSync(out, { recursive: true, force: true });
@@ -20,22 +27,59 @@ afterAll(() => {
 
 type Json = Record<string, unknown>;
 
+/** Stops every PostgreSQL whose data directory (a `postmaster.pid`) lies below `dir`. */
+function stopPostgresBelow(dir: string): void {
+  for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (path.basename(entry) !== 'postmaster.pid') continue;
+    try {
+      process.kill(Number.parseInt(readFileSync(path.join(dir, entry), 'utf8'), 10), 'SIGQUIT');
+    } catch {
+      // gone already
+    }
+  }
+}
+
 /** Runs `src/<name>.ts --tiny` and returns its result file. */
 function runTiny(name: string): Promise<Json> {
   const dir = path.join(out, name);
+  const temp = path.join(out, `${name}-tmp`);
+  mkdirSync(temp, { recursive: true });
   return new Promise((resolve, reject) => {
-    execFile(
+    let output = '';
+    const child = spawn(
       process.execPath,
       ['--import', 'tsx', path.join('src', `${name}.ts`), '--tiny', '--out', dir],
-      { cwd: BENCH, timeout: 150_000, maxBuffer: 16 * 1024 * 1024 },
-      (err, stdout, stderr) => {
-        try {
-          resolve(JSON.parse(readFileSync(path.join(dir, `${name}.json`), 'utf8')) as Json);
-        } catch (readErr) {
-          reject(new Error(`${name} wrote no result (${err?.message ?? readErr}):\n${stdout}\n${stderr}`));
-        }
+      {
+        cwd: BENCH,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, TMPDIR: temp },
       },
     );
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString('utf8')).slice(-16_000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    let overran = false;
+    const timer = setTimeout(() => {
+      overran = true;
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {
+        // exited meanwhile
+      }
+    }, BUDGET_MS);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      stopPostgresBelow(temp);
+      try {
+        resolve(JSON.parse(readFileSync(path.join(dir, `${name}.json`), 'utf8')) as Json);
+      } catch (readErr) {
+        const why = overran ? `over its budget of ${BUDGET_MS / 1000} s` : `exit ${code ?? signal}`;
+        reject(new Error(`${name} wrote no result (${why}; ${readErr}):\n${output}`));
+      }
+    });
   });
 }
 
@@ -53,7 +97,7 @@ function expectCommon(result: Json, name: string): void {
 
 const percentileShape = { n: expect.any(Number), p50: expect.anything(), p99: expect.anything() };
 
-describe.concurrent('benchmarks in their tiny configuration', { timeout: 160_000 }, () => {
+describe.concurrent('benchmarks in their tiny configuration', { timeout: BUDGET_MS + 30_000 }, () => {
   it('ingest ramps the load and counts what was persisted', async () => {
     const result = await runTiny('ingest');
     expectCommon(result, 'ingest');
