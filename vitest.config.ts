@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { DATABASE_VERSION_TESTS } from './apps/server/vitest.config.ts';
+import { DATABASE_VERSION_TESTS, serverProject } from './apps/server/vitest.config.ts';
 
 /**
  * One test run for the whole workspace: every package is a vitest project. The server's files run
@@ -18,19 +18,8 @@ export default defineConfig({
       'apps/simulator',
       'e2e',
       'bench',
-      {
-        extends: './apps/server/vitest.config.ts',
-        test: { name: 'server:system', root: './apps/server', env: { TEST_DB: 'system' } },
-      },
-      {
-        extends: './apps/server/vitest.config.ts',
-        test: {
-          name: 'server:embedded',
-          root: './apps/server',
-          env: { TEST_DB: 'embedded' },
-          include: DATABASE_VERSION_TESTS,
-        },
-      },
+      serverProject('system'),
+      serverProject('embedded', DATABASE_VERSION_TESTS),
     ],
   },
 });

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
  * The server's tests. The root vitest.config.ts runs them as `server:system` (PostgreSQL at
@@ -8,16 +8,34 @@ import { defineConfig } from 'vitest/config';
  * Files run in parallel: each test server has a database of its own (copied from the run's template,
  * test/test-databases.ts) and each broker test a Mosquitto of its own (test/private-mosquitto.ts).
  */
-export default defineConfig({
-  test: {
-    name: 'server',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
-    globalSetup: ['./test/global-setup.ts'],
-    // Sized for a machine at load average 8+ (the files' own waits are conditions with deadlines).
-    hookTimeout: 120_000,
-    testTimeout: 60_000,
-  },
-});
+const SERVER_TESTS = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'];
+
+/** A server test project on `db` (the root config has one per database), from the repository root. */
+export function serverProject(
+  db: 'system' | 'embedded',
+  include = SERVER_TESTS,
+): TestProjectInlineConfiguration {
+  return {
+    test: {
+      name: `server:${db}`,
+      root: './apps/server',
+      include,
+      env: { TEST_DB: db },
+      globalSetup: ['./test/global-setup.ts'],
+      // Modules are imported once per worker, not once per file (importing the server through tsx was
+      // most of a small file's time): no file may rely on a fresh module state (none keeps any).
+      isolate: false,
+      // Sized for a machine at load average 8+: 2 cores shared by 4 runnable processes make a test
+      // ~4× slower than on a quiet machine; the slowest take ~30 s there. The files' own waits are
+      // conditions with deadlines.
+      hookTimeout: 180_000,
+      testTimeout: 180_000,
+    },
+  };
+}
+
+/** `npm test -w @towerwatch/server`: the server's files on the system PostgreSQL. */
+export default defineConfig({ test: { ...serverProject('system').test, root: '.' } });
 
 /**
  * The files that also run on the embedded PostgreSQL 18 (`npm start`'s database), where the system

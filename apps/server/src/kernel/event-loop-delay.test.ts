@@ -1,7 +1,7 @@
 /** The event-loop delay gauges: a blocked loop is seen, and each scrape starts a new window. */
 import { EVENT_LOOP_DELAY_METRICS } from '@towerwatch/contract';
 import { Registry } from 'prom-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerEventLoopDelay } from './event-loop-delay.ts';
 
 /** The value of each gauge in a Prometheus text exposition. */
@@ -16,6 +16,16 @@ async function scrape(registry: Registry): Promise<Record<string, number>> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until a scrape has samples. The monitor's first tick only starts its clock; on a busy machine a
+ * fixed sleep can end before its second (each try's scrape starts a new window, so the last one counts).
+ */
+const hasSamples = (registry: Registry) =>
+  vi.waitFor(
+    async () => expect((await scrape(registry))[EVENT_LOOP_DELAY_METRICS.samples]).toBeGreaterThan(0),
+    { timeout: 20_000, interval: 20 },
+  );
 
 let stop: (() => void) | null = null;
 afterEach(() => {
@@ -43,8 +53,7 @@ describe('event-loop delay', () => {
   it('starts a new window at each scrape (no sample yet: no value)', async () => {
     const registry = new Registry();
     stop = registerEventLoopDelay(registry);
-    await sleep(50);
-    expect((await scrape(registry))[EVENT_LOOP_DELAY_METRICS.samples]).toBeGreaterThan(0);
+    await hasSamples(registry);
     // No turn of the event loop between the two scrapes (only promises): the new window is empty.
     const next = await scrape(registry);
     expect(next[EVENT_LOOP_DELAY_METRICS.samples]).toBe(0);
@@ -56,12 +65,10 @@ describe('event-loop delay', () => {
     const registry = new Registry();
     const first = registerEventLoopDelay(registry);
     const second = registerEventLoopDelay(registry);
-    await sleep(30);
-    expect((await scrape(registry))[EVENT_LOOP_DELAY_METRICS.samples]).toBeGreaterThan(0);
+    await hasSamples(registry);
     first();
     first();
-    await sleep(30);
-    expect((await scrape(registry))[EVENT_LOOP_DELAY_METRICS.samples]).toBeGreaterThan(0);
+    await hasSamples(registry);
     second();
     expect(registry.getSingleMetric(EVENT_LOOP_DELAY_METRICS.samples)).toBeUndefined();
     stop = registerEventLoopDelay(registry);

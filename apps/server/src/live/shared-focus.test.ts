@@ -2,7 +2,7 @@
  * Focused sites shared over the bus (shared-focus.ts): what a hub publishes and when, and what every
  * process makes of the sets it hears.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BusEvents, EventBus } from '../bus/bus.ts';
 import { createInProcessBus } from '../bus/in-process-bus.ts';
 import {
@@ -18,6 +18,7 @@ const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
 const open: Array<{ stop(): void }> = [];
 afterEach(() => {
   for (const o of open.splice(0)) o.stop();
+  vi.useRealTimers();
 });
 
 function published(bus: EventBus): Array<BusEvents['live.focus']> {
@@ -36,20 +37,22 @@ function publisher(bus: EventBus, sites: Set<string>): FocusPublisher {
 
 describe('a hub’s focused sites on the bus', () => {
   it('go out at once on the first change, then coalesced with the latest set', async () => {
+    // The coalescing window is time: on the fake clock, whatever the machine's load.
+    vi.useFakeTimers();
     const bus = createInProcessBus();
     const seen = published(bus);
     const sites = new Set(['s1']);
     const p = publisher(bus, sites);
     p.changed();
-    await tick();
+    await vi.advanceTimersByTimeAsync(0);
     expect(seen.map((e) => e.sites)).toEqual([['s1']]);
     sites.add('s2');
     p.changed();
     sites.delete('s1');
     p.changed();
-    await tick();
+    await vi.advanceTimersByTimeAsync(FOCUS_COALESCE_MS - 1);
     expect(seen).toHaveLength(1);
-    await tick(FOCUS_COALESCE_MS + 20);
+    await vi.advanceTimersByTimeAsync(1);
     expect(seen.map((e) => e.sites)).toEqual([['s1'], ['s2']]);
     expect(new Set(seen.map((e) => e.hub)).size).toBe(1);
   });

@@ -16,7 +16,7 @@ import {
   siteLeanListReply,
   siteListReply,
 } from '@towerwatch/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildAlarm, buildDcLoad, buildDevice } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildTwoCompanyFleet, FT1, KT1, KT2 } from '../../../test/two-company-fleet.ts';
@@ -95,14 +95,36 @@ afterAll(async () => {
   await t?.close();
 });
 
-const get = async (url: string, user: string) =>
-  t.app.inject({ method: 'GET', url, headers: await t.auth(user) });
+/** One session per user for the file (thousands of requests; a session each would be most of the time). */
+const sessions = new Map<string, Promise<{ authorization: string }>>();
+const get = async (url: string, user: string) => {
+  let headers = sessions.get(user);
+  if (!headers) {
+    headers = t.auth(user);
+    sessions.set(user, headers);
+  }
+  return t.app.inject({ method: 'GET', url, headers: await headers });
+};
+
+/**
+ * GET /user/site/details replies of the current test (the queries of one test ask for the same sites
+ * again; the data changes only between tests).
+ */
+const details = new Map<string, Promise<Site>>();
+beforeEach(() => details.clear());
 
 /** A site as the JS path builds it: GET /user/site/details `siteInfo` (devices only when asked for). */
 async function referenceSite(uid: string, user: string, withDevices: boolean): Promise<Site> {
-  const res = await get(`/user/site/details?site_uid=${uid}`, user);
-  expect(res.statusCode, res.body).toBe(200);
-  const site = res.json<{ siteInfo: Site }>().siteInfo;
+  const key = `${user} ${uid}`;
+  let reply = details.get(key);
+  if (!reply) {
+    reply = get(`/user/site/details?site_uid=${uid}`, user).then((res) => {
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ siteInfo: Site }>().siteInfo;
+    });
+    details.set(key, reply);
+  }
+  const site = await reply;
   return { ...site, devices: withDevices ? site.devices : [] };
 }
 
