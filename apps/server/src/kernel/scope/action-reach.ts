@@ -8,7 +8,9 @@
  * - a site the caller names itself and may not see is `404 Site not found` (`requireSite`, as reads);
  * - an action on an object the caller sees (a card, a group) whose effect reaches a site they may not
  *   see is `403` {@link REACH_REFUSED} — see {@link assertReachVisible};
- * - lists and counts keep only visible sites: {@link visibleSiteUidsSql} in SQL.
+ * - lists and counts keep only visible sites: {@link visibleSiteUidsSql} in SQL;
+ * - at a shared site, an item of another tenant (a pin config) is the tenant's: {@link tenantItemVisible}
+ *   (a named one is 404), and an action that would delete such items is 403 ({@link assertTenantItemsVisible}).
  *
  *   await assertReachVisible(db, caller, await cards.sitesOfCard(id));        // a set of sites
  *   await assertReachVisible(db, caller, { companyId: card.company_id });     // every site of a company
@@ -66,6 +68,23 @@ export async function reachIsVisible(db: Queryable, caller: Caller, reach: Reach
 /** Throws 403 {@link REACH_REFUSED} unless the caller may see every site the action reaches. */
 export async function assertReachVisible(db: Queryable, caller: Caller, reach: Reach): Promise<void> {
   if (!(await reachIsVisible(db, caller, reach))) throw new ForbiddenError(REACH_REFUSED);
+}
+
+/**
+ * True when the caller may see an item of this tenant at a site they see (a pin config, a device's
+ * tenant data): an item of no tenant is the site's; one of a tenant needs that tenant allowed.
+ */
+export function tenantItemVisible(caller: Caller, tenant: string | null | undefined): boolean {
+  return caller.isOperator || !tenant || caller.allowedTenants.includes(tenant);
+}
+
+/**
+ * Throws 403 {@link REACH_REFUSED} when an action at a shared site reaches items of a tenant the
+ * caller may not see (unbinding a device deletes every tenant's pin configs).
+ */
+export function assertTenantItemsVisible(caller: Caller, tenants: Iterable<string | null>): void {
+  for (const tenant of tenants)
+    if (!tenantItemVisible(caller, tenant)) throw new ForbiddenError(REACH_REFUSED);
 }
 
 function isCompanyReach(reach: Reach): reach is { companyId: string } {

@@ -13,7 +13,12 @@ import {
   type SiteSaveReply,
   type SiteUpdateBody,
 } from '@towerwatch/contract';
-import { eventDisplayName, isDisableableAlarm, restoreHiddenTenantKeys } from '@towerwatch/domain';
+import {
+  eventDisplayName,
+  isDisableableAlarm,
+  keepHiddenTenants,
+  restoreHiddenTenantKeys,
+} from '@towerwatch/domain';
 import { parseSiteAlarmSettings } from '../../alarms/settings.ts';
 import type { Caller } from '../../auth/caller.ts';
 import type { EventBus } from '../../bus/bus.ts';
@@ -111,6 +116,13 @@ export function createSiteAdminService(deps: SiteAdminDeps) {
       const site = await requireSite(deps.sites, caller, body.site_uid, false);
       if (!caller.isOperator) assertTenantsAllowed(caller, body.tenants);
       const { site_uid: uid, ...fields } = body;
+      // The caller saw the tenants narrowed to theirs: the others stay on the site.
+      if (fields.tenants && !caller.isOperator)
+        fields.tenants = keepHiddenTenants(
+          fields.tenants,
+          site.tenants as typeof fields.tenants,
+          caller.allowedTenants,
+        );
       if (fields.more_details) {
         // The caller saw more_details narrowed to their tenants: keep the other tenants' keys.
         fields.more_details = restoreHiddenTenantKeys(
