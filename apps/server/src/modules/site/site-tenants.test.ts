@@ -6,7 +6,7 @@
  * naming a hidden-tenant event answers as an id of no event (issue 34, tickets).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEvent, buildPin, buildTenantUser } from '../../../test/factories.ts';
+import { buildAlarm, buildEvent, buildPin, buildTenantUser } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { buildTwoCompanyFleet, KT1, KT2 } from '../../../test/two-company-fleet.ts';
 import { REACH_REFUSED } from '../../kernel/scope/action-reach.ts';
@@ -86,6 +86,31 @@ describe('shared sites (issue 34 finding 3)', () => {
     });
     expect(change.statusCode).toBe(404);
     expect(await pinsOf('RMS-KT1')).toContain('di5:banglalink');
+  });
+});
+
+describe('site settings at a shared site', () => {
+  it("pausing or resuming an alarm that has another tenant's rows is refused; the rows stay", async () => {
+    await buildAlarm(t.pool, { siteUid: KT1, alarmId: 'door_status', tenant: 'robi' });
+    await buildAlarm(t.pool, { siteUid: KT1, alarmId: 'door_status', tenant: 'banglalink' });
+    await buildAlarm(t.pool, { siteUid: KT2, alarmId: 'door_status', tenant: 'robi' });
+    const paused = async () =>
+      (
+        await t.pool.query<{ r: string }>(
+          `select site_uid || ':' || tenant || ':' || is_disable as r from alarms where alarm_id = 'door_status' order by 1`,
+        )
+      ).rows.map((x) => x.r);
+    const before = await paused();
+    for (const value of [false, true]) {
+      const res = await post('/user/settings/save', { siteUid: KT1, prop: 'door_status', value });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().message).toBe(REACH_REFUSED);
+    }
+    expect(await paused()).toEqual(before);
+    // a site where every row of the alarm is the caller's: allowed
+    expect(
+      (await post('/user/settings/save', { siteUid: KT2, prop: 'door_status', value: false })).statusCode,
+    ).toBe(200);
   });
 });
 
