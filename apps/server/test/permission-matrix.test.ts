@@ -1,6 +1,6 @@
 /**
  * The permission matrix (issue 12), generated from the route table: every route × every demo account
- * × the caller's own company's site / another company's site / a site of a tenant the caller may not
+ * and a company user allowed only robi × the caller's own company's site / another company's site / a site of a tenant the caller may not
  * see, asserting the documented answer (docs/api.md, docs/security.md):
  * - the route's declared rule first (kernel/http/rules.ts): a read-only caller refused a restricted
  *   action → 403 with the spec's text; a user type or access role the rule needs → 403;
@@ -8,10 +8,12 @@
  *   (operators see every company);
  * - then what the service decides from the data, declared per endpoint below (`SERVICE_RULES`);
  * - else the example's own answer (`OWN_STATUS`, default 200).
- * The test fails when a route has no example (endpoint-examples.ts) or no declared rule.
+ * The test fails when a route has no example (endpoint-examples.ts) or no declared rule. What a
+ * tenant-restricted user does with objects reaching other tenants' sites: tenant-reach.test.ts.
  *
  * Runs in `server:system` only: the answers come from the rules and the same scoping SQL on either
- * PostgreSQL (the isolation tests of each module run on both); ~750 requests twice would add ~30 s.
+ * PostgreSQL (the isolation tests of each module run on both). One session per account; each route's
+ * cells are sent in parallel.
  */
 
 import { auditReadScope, INSTALLED_TENANTS } from '@towerwatch/domain';
