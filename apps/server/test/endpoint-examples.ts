@@ -9,7 +9,7 @@
  */
 import { endpointPath } from '@towerwatch/contract';
 import type { Queryable } from '../src/db/pool.ts';
-import { buildDevice, buildSite } from './factories.ts';
+import { buildDevice, buildSite, buildTenantUser } from './factories.ts';
 import { buildTwoCompanyFleet } from './two-company-fleet.ts';
 
 /** A ktbl site of banglalink only: outside the allowed tenants of a robi user. */
@@ -363,9 +363,13 @@ export const SITE_DEVICES: Readonly<Record<string, string>> = {
   'FT-1': 'RMS-FT1',
 };
 
-/** The two-company fleet plus KT-3 (ktbl, banglalink only) with its device. */
+/** A KTBL company user (not read-only, every ktbl role) allowed only robi: KT-3 is outside its tenants. */
+export const ROBI_USER = 'ktbl.robi';
+
+/** The two-company fleet plus KT-3 (ktbl, banglalink only) with its device, and {@link ROBI_USER}. */
 export async function buildExampleFleet(db: Queryable): Promise<void> {
   await buildTwoCompanyFleet(db);
+  await buildTenantUser(db, ROBI_USER, ['robi']);
   await buildSite(db, { uid: KT3, name: 'Banglalink Only', tenants: ['banglalink'], rectifierType: 'eltek' });
   await buildDevice(db, { comId: 'RMS-KT3', siteUid: KT3 });
   await db.query(

@@ -177,3 +177,15 @@ export async function buildDcLoad(
     [siteUid, tenant, state, current],
   );
 }
+
+/**
+ * A KTBL company user restricted to `tenants` (not read-only: the roles of the `ktbl` account,
+ * acs, rms, telegram, manage_users, legacy, alarm_settings); same password as the demo accounts.
+ */
+export async function buildTenantUser(db: Queryable, username: string, tenants: string[]): Promise<void> {
+  await db.query(
+    `insert into users (username, password_hash, name, type, tenants, root_user_uid, company_id, access_roles)
+     select $1, password_hash, $1, type, $2, uid, company_id, access_roles from users where username = 'ktbl'`,
+    [username, tenants],
+  );
+}

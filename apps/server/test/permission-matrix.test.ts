@@ -1,6 +1,6 @@
 /**
  * The permission matrix (issue 12), generated from the route table: every route × every demo account
- * × the caller's own company's site / another company's site / a site of a tenant the caller may not
+ * and a company user allowed only robi × the caller's own company's site / another company's site / a site of a tenant the caller may not
  * see, asserting the documented answer (docs/api.md, docs/security.md):
  * - the route's declared rule first (kernel/http/rules.ts): a read-only caller refused a restricted
  *   action → 403 with the spec's text; a user type or access role the rule needs → 403;
@@ -8,21 +8,30 @@
  *   (operators see every company);
  * - then what the service decides from the data, declared per endpoint below (`SERVICE_RULES`);
  * - else the example's own answer (`OWN_STATUS`, default 200).
- * The test fails when a route has no example (endpoint-examples.ts) or no declared rule.
+ * The test fails when a route has no example (endpoint-examples.ts) or no declared rule. What a
+ * tenant-restricted user does with objects reaching other tenants' sites: tenant-reach.test.ts.
  *
  * Runs in `server:system` only: the answers come from the rules and the same scoping SQL on either
- * PostgreSQL (the isolation tests of each module run on both); ~750 requests twice would add ~30 s.
+ * PostgreSQL (the isolation tests of each module run on both). One session per account; each route's
+ * cells are sent in parallel.
  */
 
-import { auditReadScope } from '@towerwatch/domain';
+import { auditReadScope, INSTALLED_TENANTS } from '@towerwatch/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildCaller, type Caller, hasAccess, toDomainUser } from '../src/auth/caller.ts';
 import { readOnlyMessage } from '../src/errors.ts';
 import type { RegisteredRoute } from '../src/kernel/http/registry.ts';
-import { buildExampleFleet, ENDPOINT_EXAMPLES, KT3, SITE_DEVICES, urlOf } from './endpoint-examples.ts';
+import {
+  buildExampleFleet,
+  ENDPOINT_EXAMPLES,
+  KT3,
+  ROBI_USER,
+  SITE_DEVICES,
+  urlOf,
+} from './endpoint-examples.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
-/** The demo accounts of the README. */
+/** The demo accounts of the README, and a company user allowed only robi (endpoint-examples.ts). */
 const ROLES = [
   'admin',
   'ops',
@@ -34,6 +43,7 @@ const ROLES = [
   'robi.viewer',
   'noc',
   'ftb',
+  ROBI_USER,
 ] as const;
 
 /** The example fleet's sites: company and tenants. */
@@ -60,6 +70,9 @@ function canSee(caller: Caller, siteUid: string): boolean {
   return caller.companyId === site.company && site.tenants.some((x) => caller.allowedTenants.includes(x));
 }
 
+/** Allowed every installed tenant (a user without tenants is). */
+const allTenants = (c: Caller) => INSTALLED_TENANTS.every((x) => c.allowedTenants.includes(x));
+
 /** Holds manage_users (sudo always does; support does not: docs/api.md user management). */
 const manageUsers = (c: Caller) => hasAccess(c, 'manage_users');
 
@@ -68,10 +81,11 @@ const manageUsers = (c: Caller) => hasAccess(c, 'manage_users');
  * passed the rule and the scope, or null for the example's own answer.
  */
 const SERVICE_RULES: Record<string, (c: Caller) => { status: number; message?: string } | null> = {
+  // The examples' users have every tenant: a manager restricted to some tenants may not give or manage them.
   'POST /user/auth/signup': (c) =>
     c.isReadOnly
       ? { status: 403, message: readOnlyMessage('create users') }
-      : manageUsers(c)
+      : manageUsers(c) && allTenants(c)
         ? null
         : { status: 403 },
   'POST /user/auth/update': (c) =>
@@ -80,7 +94,9 @@ const SERVICE_RULES: Record<string, (c: Caller) => { status: number; message?: s
       : manageUsers(c)
         ? c.companyId === 'ftb'
           ? { status: 404 } // the example's user is of ktbl
-          : null
+          : allTenants(c)
+            ? null
+            : { status: 403 }
         : { status: 403 },
   'POST /user/auth/delete': (c) =>
     c.isReadOnly
@@ -145,8 +161,20 @@ const OWN_STATUS: Record<string, number> = {
   'GET /analytics/scheduled-reports/:id/file': 404, // no such report
 };
 
+/** Routes that end the caller's session(s): called with a session of their own; cached ones renewed after. */
+const SESSION_ENDING = new Set(['POST /user/auth/logout', 'POST /user/profile/change-password']);
+
 let t: TestServer;
 let routes: RegisteredRoute[];
+/** One session per account for the whole matrix (a new session per request would dominate its time). */
+const tokens = new Map<string, Promise<{ authorization: string }>>();
+const headersOf = (username: string) => {
+  const cached = tokens.get(username);
+  if (cached) return cached;
+  const h = t.auth(username);
+  tokens.set(username, h);
+  return h;
+};
 let seq = 0;
 const callers = new Map<string, Caller>();
 
@@ -154,7 +182,8 @@ const runOnSystem = inject('towerwatchDbKind') === 'system';
 
 beforeAll(async () => {
   if (!runOnSystem) return;
-  t = await startTestServer({ seed: true });
+  // Every account's failed sign-in of the example comes from one IP: more than the default limit.
+  t = await startTestServer({ seed: true, env: { LOGIN_MAX_FAILURES: '1000' } });
   await buildExampleFleet(t.pool);
   routes = t.app.routeRegistry.filter((r) => r.endpoint && r.method !== 'HEAD');
   for (const username of ROLES) {
@@ -206,18 +235,20 @@ describe.runIf(runOnSystem)('permission matrix', () => {
       const key = `${r.method} ${r.path}`;
       const example = ENDPOINT_EXAMPLES[key];
       if (!example) continue;
-      for (const username of ROLES) {
-        const caller = callers.get(username) as Caller;
-        const variants: (Variant | null)[] = example.site
-          ? ['own company', 'other company', 'other tenant']
-          : [null];
-        for (const variant of variants) {
+      const variants: (Variant | null)[] = example.site
+        ? ['own company', 'other company', 'other tenant']
+        : [null];
+      // One route at a time; its accounts × variants in parallel (one server, batched requests).
+      const cells = ROLES.flatMap((username) => variants.map((variant) => ({ username, variant })));
+      await Promise.all(
+        cells.map(async ({ username, variant }) => {
+          const caller = callers.get(username) as Caller;
           const site = variant ? siteFor(caller, variant) : 'KT-1';
           const req = example.request({ site, com: SITE_DEVICES[site] ?? '', seq: ++seq });
           const res = await t.app.inject({
             method: r.method as 'GET' | 'POST' | 'DELETE',
             url: urlOf(r.path, req.query, req.params),
-            headers: await t.auth(username),
+            headers: SESSION_ENDING.has(key) ? await t.auth(username) : await headersOf(username),
             ...(req.body === undefined ? {} : { payload: req.body as object }),
           });
           calls++;
@@ -229,8 +260,9 @@ describe.runIf(runOnSystem)('permission matrix', () => {
             mismatches.push(
               `${key} as ${username} (${variant ?? 'no site'}): want ${want.status} (${want.why}), got ${got} ${res.body.slice(0, 120)}`,
             );
-        }
-      }
+        }),
+      );
+      if (SESSION_ENDING.has(key)) tokens.clear();
     }
     expect(calls).toBeGreaterThan(routes.length * ROLES.length);
     expect(mismatches).toEqual([]);

@@ -5,6 +5,7 @@ import {
   isAlarmVisibleForTenants,
   isEventVisibleForTenants,
   narrowTenantKeys,
+  keepHiddenTenants,
   restoreHiddenTenantKeys,
   showTenantDropdown,
   tenantChangeTakesEffect,
@@ -117,5 +118,18 @@ describe('restoreHiddenTenantKeys', () => {
       power: { nominal_load_a: { banglalink: 12 } },
       banglalink: { x: 1 },
     });
+  });
+});
+
+describe('keepHiddenTenants', () => {
+  it('keeps the stored tenants the writer may not see, in their order; the rest is what was sent', () => {
+    expect(keepHiddenTenants(['robi'], ['banglalink', 'robi'], ['robi'])).toEqual(['banglalink', 'robi']);
+    expect(keepHiddenTenants([], ['robi', 'grameenphone'], ['robi'])).toEqual(['grameenphone']);
+    expect(keepHiddenTenants(['robi', 'teletalk'], ['grameenphone'], ['robi', 'teletalk'])).toEqual([
+      'grameenphone',
+      'robi',
+      'teletalk',
+    ]);
+    expect(keepHiddenTenants(['robi'], ['banglalink', 'robi'], ['banglalink', 'robi'])).toEqual(['robi']);
   });
 });

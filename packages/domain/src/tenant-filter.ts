@@ -101,6 +101,20 @@ export function restoreHiddenTenantKeys(
 }
 
 /**
+ * A site's tenants after a caller who may see only `allowed` sends `sent` (they saw the list narrowed):
+ * the stored tenants they may not see stay; theirs are what they sent. Stored order is kept, new ones
+ * follow (docs/requirements.md#tenant-rule: a write never removes another tenant).
+ */
+export function keepHiddenTenants<T extends string>(
+  sent: readonly T[],
+  stored: readonly T[],
+  allowed: readonly string[],
+): T[] {
+  const kept = stored.filter((t) => !allowed.includes(t) || sent.includes(t));
+  return [...new Set([...kept, ...sent])];
+}
+
+/**
  * The focused tenant of an opened site (docs/requirements.md#focused-tenant): the last_site_tenant cookie value if it is
  * an allowed tenant of the site, else the site's first allowed tenant, else null.
  */

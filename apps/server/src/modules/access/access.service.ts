@@ -1,7 +1,8 @@
 /**
  * The site side of access control (docs/requirements.md#access-control): open hours, door events,
  * access records, a site's cards with add / delete / clear, master-remove and the revocation ledger.
- * Every change recomputes the affected sites' lists (access-sync.ts) and is audited.
+ * Every change recomputes the affected sites' lists (access-sync.ts) and is audited; a change whose
+ * effect reaches a site the caller may not see is refused with 403 (kernel/scope/action-reach.ts).
  */
 import type {
   AccessRecordsReply,
@@ -36,13 +37,14 @@ import { type Pool, withTransaction } from '../../db/pool.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { assertNotReadOnly } from '../../kernel/http/guards.ts';
 import { toSiteEvent } from '../../kernel/rows/site-rows.ts';
+import { assertReachVisible } from '../../kernel/scope/action-reach.ts';
 import { requireSite } from '../../kernel/scope/site-scope.ts';
 import { type AuditRecorder, auditActor } from '../audit/index.ts';
 import type { SiteLookup } from '../site/index.ts';
 import { readCompany, requireOwned } from './access-scope.ts';
 import type { AccessSyncService } from './access-sync.ts';
 import { cardLedger } from './card-ledger.ts';
-import { cardOf, createCardsRepository } from './cards.repository.ts';
+import { type CardRow, cardOf, createCardsRepository } from './cards.repository.ts';
 import type { RecordsRepository } from './records.repository.ts';
 
 export interface AccessServiceDeps {
@@ -52,6 +54,13 @@ export interface AccessServiceDeps {
   sync: AccessSyncService;
   clock: Clock;
   audit?: AuditRecorder;
+}
+
+/** True when the card's stored fields differ (what its site lists carry, its master flag, its holder). */
+function cardChanged(before: CardRow, after: CardRow): boolean {
+  const { updated_at: _b, ...b } = cardOf(before);
+  const { updated_at: _a, ...a } = cardOf(after);
+  return JSON.stringify(a) !== JSON.stringify(b);
 }
 
 const nextCursor = (items: { id: number }[]) =>
@@ -159,10 +168,16 @@ export function createAccessService(deps: AccessServiceDeps) {
       const { card, before, assignment } = await withTransaction(deps.pool, async (tx) => {
         const repo = createCardsRepository(tx);
         const existing = await repo.findCardByNumber(site.company_id, body.card_number);
+        const reachBefore = existing ? await repo.sitesOfCard(existing.id) : [];
         const { site_uid: _s, user_uid: _u, card_number, ...fields } = body;
         const card = existing
           ? await repo.updateCard(existing.id, fields, at)
           : await repo.insertCard(site.company_id, card_number, fields, at);
+        // A changed card changes every list that holds it, before and after (a master: every site):
+        // the caller must see them all; an unchanged one is only added to this (visible) site.
+        if (!existing || cardChanged(existing, card)) {
+          await assertReachVisible(tx, caller, [...reachBefore, ...(await repo.sitesOfCard(card.id))]);
+        }
         const assignment = await repo.insertAssignment(site.uid, card.id, caller.uid, at);
         return { card, before: existing, assignment };
       });
@@ -223,6 +238,7 @@ export function createAccessService(deps: AccessServiceDeps) {
         throw new ValidationError('body.user_uid', 'user_uid is required for operators');
       const card = requireOwned(caller, await cards.findCardByNumber(company, body.card_number), 'Card');
       const affected = await cards.sitesOfCard(card.id);
+      await assertReachVisible(deps.pool, caller, affected);
       const removed = await cards.removeEverywhere(card.id, deps.clock.now());
       const changed = await deps.sync.syncSites(affected, caller.uid);
       await audit(caller, {
@@ -257,7 +273,7 @@ export function createAccessService(deps: AccessServiceDeps) {
       if (company === undefined)
         throw new ValidationError('query.userUid', 'userUid is required for operators');
       const card = requireOwned(caller, await cards.findCardByNumber(company, q.card_number), 'Card');
-      const [full] = await cards.listCards(card.company_id, [card.id]);
+      const [full] = await cards.listCards(card.company_id, [card.id], caller);
       const entries = await deps.records.ledgerEntries(caller, card.company_id, card.card_number);
       const states = await deps.sync.states([...new Set(entries.map((e) => e.site_uid))]);
       const reach = await deps.records.cardReach(card.id);

@@ -6,6 +6,7 @@
 import type { AccessCard, CardTarget, SiteTarget, TimeWindowInput } from '@towerwatch/contract';
 import type { Caller } from '../../auth/caller.ts';
 import type { Queryable } from '../../db/pool.ts';
+import { visibleSiteUidsSql } from '../../kernel/scope/action-reach.ts';
 import { siteScope, sqlParams } from '../../kernel/scope/sql-scope.ts';
 
 export interface CardRow {
@@ -138,21 +139,31 @@ export function createCardsRepository(db: Queryable) {
       return rows[0] as CardRow;
     },
 
-    /** Cards of a company (all companies: undefined), or the given ones, with counts, groups and attachments. */
-    async listCards(companyId: string | undefined, cardIds?: number[]): Promise<AccessCard[]> {
+    /**
+     * Cards of a company (all companies: undefined), or the given ones, with counts, groups and
+     * attachments; with `viewer`, the site count and site attachments only of sites the viewer sees.
+     */
+    async listCards(
+      companyId: string | undefined,
+      cardIds?: number[],
+      viewer?: Caller,
+    ): Promise<AccessCard[]> {
       const p = sqlParams();
       const ids = cardIds ? `and c.id = any(${p.add(cardIds)}::int[])` : '';
+      const seen = viewer ? visibleSiteUidsSql(viewer, p) : null;
+      const scSeen = seen ? `and site_uid in ${seen}` : '';
+      const atSeen = seen ? `and (a.site_uid is null or a.site_uid in ${seen})` : '';
       // Aggregated once per table (not per card): 50,000 cards stay one pass each.
       const { rows } = await db.query<
         CardRow & { site_count: number; group_ids: number[]; attached_to: SiteTarget[] }
       >(
         `with c as (select * from access_cards c where ${companyCond(companyId, 'c.company_id', p.add)} ${ids}),
               sc as (select card_id, count(*)::int as n from access_site_cards where card_id in (select id from c)
-                      group by card_id),
+                      ${scSeen} group by card_id),
               gm as (select card_id, array_agg(group_id order by group_id) as ids from access_card_group_members
                       where card_id in (select id from c) group by card_id),
               at as (select a.card_id, json_agg(${SITE_TARGET_JSON} order by a.id) as targets from access_attachments a
-                      where a.card_id in (select id from c) group by a.card_id)
+                      where a.card_id in (select id from c) ${atSeen} group by a.card_id)
          select c.*, coalesce(sc.n, 0) as site_count, coalesce(gm.ids, '{}') as group_ids,
                 coalesce(at.targets, '[]') as attached_to
            from c left join sc on sc.card_id = c.id left join gm on gm.card_id = c.id left join at on at.card_id = c.id

@@ -3,7 +3,9 @@
  * resolves the company; rows of another company are never returned (`company_id` condition).
  */
 import type { CardGroup, CardTarget, SiteGroup, SiteTarget } from '@towerwatch/contract';
+import type { Caller } from '../../auth/caller.ts';
 import type { Queryable } from '../../db/pool.ts';
+import { visibleSiteUidsSql } from '../../kernel/scope/action-reach.ts';
 import { sqlParams } from '../../kernel/scope/sql-scope.ts';
 import { CARD_TARGET_JSON, SITE_TARGET_JSON } from './cards.repository.ts';
 
@@ -88,9 +90,15 @@ export function createGroupsRepository(db: Queryable) {
       await db.query(`delete from ${TABLES[kind].groups} where id = $1`, [id]);
     },
 
-    /** Card groups of a company (every company: undefined), or the given ones. */
-    async cardGroups(companyId: string | undefined, ids?: number[]): Promise<CardGroup[]> {
+    /**
+     * Card groups of a company (every company: undefined), or the given ones; with `viewer`, only the
+     * site attachments of sites the viewer sees.
+     */
+    async cardGroups(companyId: string | undefined, ids?: number[], viewer?: Caller): Promise<CardGroup[]> {
       const p = sqlParams();
+      const atSeen = viewer
+        ? `and (a.site_uid is null or a.site_uid in ${visibleSiteUidsSql(viewer, p)})`
+        : '';
       const parts = [companyId === undefined ? 'true' : `g.company_id = ${p.add(companyId)}`];
       if (ids) parts.push(`g.id = any(${p.add(ids)}::int[])`);
       const { rows } = await db.query<GroupRow & { members: number[]; attached_to: SiteTarget[] }>(
@@ -98,7 +106,7 @@ export function createGroupsRepository(db: Queryable) {
                 coalesce((select array_agg(m.card_id order by m.card_id) from access_card_group_members m
                            where m.group_id = g.id), '{}') as members,
                 coalesce((select json_agg(${SITE_TARGET_JSON} order by a.id) from access_attachments a
-                           where a.card_group_id = g.id), '[]') as attached_to
+                           where a.card_group_id = g.id ${atSeen}), '[]') as attached_to
            from access_card_groups g where ${parts.join(' and ')} order by g.name, g.id`,
         p.values,
       );

@@ -1,7 +1,8 @@
 /**
  * Access management (docs/requirements.md#access-model): the company's cards, card groups, site groups
  * and the attachments between them. Every change recomputes the lists of the sites it touches
- * (access-sync.ts) and is audited with before and after.
+ * (access-sync.ts) and is audited with before and after. A change whose effect reaches a site the
+ * caller may not see (another tenant's) is refused with 403 (kernel/scope/action-reach.ts).
  */
 import type {
   AttachedCardGroupReply,
@@ -24,6 +25,7 @@ import type { Clock } from '../../clock.ts';
 import type { Pool } from '../../db/pool.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { assertNotReadOnly } from '../../kernel/http/guards.ts';
+import { assertReachVisible } from '../../kernel/scope/action-reach.ts';
 import { type AuditRecorder, auditActor } from '../audit/index.ts';
 import type { SiteLookup } from '../site/index.ts';
 import { readCompany, requireOwned, writeCompany } from './access-scope.ts';
@@ -77,6 +79,8 @@ export function createManageService(deps: ManageServiceDeps) {
     } else {
       const g = await group(caller, 'site', Number(body.siteGroupId));
       siteUids = await cards.siteGroupMembers(g.id);
+      // Every member's list changes: the caller must see them all.
+      await assertReachVisible(deps.pool, caller, siteUids);
       siteName = g.name;
       companyId = g.company_id;
     }
@@ -164,6 +168,7 @@ export function createManageService(deps: ManageServiceDeps) {
       const g = await group(caller, kind, groupId);
       const members = await groups.members(kind, g.id);
       const affected = kind === 'card' ? await cards.sitesOfCardGroup(g.id) : members.map(String);
+      await assertReachVisible(deps.pool, caller, affected);
       await groups.remove(kind, g.id);
       const changed = await deps.sync.syncSites(affected, caller.uid);
       await audit(caller, {
@@ -177,7 +182,9 @@ export function createManageService(deps: ManageServiceDeps) {
     },
 
     async cardList(caller: Caller, userUid: string | undefined): Promise<CardListReply> {
-      return { items: await cards.listCards(await readCompany(deps.sites, caller, userUid)) };
+      return {
+        items: await cards.listCards(await readCompany(deps.sites, caller, userUid), undefined, caller),
+      };
     },
 
     async saveCard(caller: Caller, body: SaveCardBody): Promise<SaveCardReply> {
@@ -191,6 +198,9 @@ export function createManageService(deps: ManageServiceDeps) {
       const { card_id: _id, userUid: _u, ...fields } = body;
       const at = deps.clock.now();
       const before = existing ? await cards.sitesOfCard(existing.id) : [];
+      // The card's sites now (a master card: every site of the company) and, as a master, every site.
+      await assertReachVisible(deps.pool, caller, before);
+      if (body.master) await assertReachVisible(deps.pool, caller, { companyId: company });
       const row = existing
         ? await cards.updateCard(existing.id, fields, at)
         : await cards.insertCard(company, body.card_number, fields, at);
@@ -198,7 +208,7 @@ export function createManageService(deps: ManageServiceDeps) {
         [...before, ...(await cards.sitesOfCard(row.id))],
         caller.uid,
       );
-      const [card] = await cards.listCards(company, [row.id]);
+      const [card] = await cards.listCards(company, [row.id], caller);
       await audit(caller, {
         action: 'access.card_save',
         companyId: company,
@@ -210,16 +220,18 @@ export function createManageService(deps: ManageServiceDeps) {
     },
 
     async cardGroupList(caller: Caller, userUid: string | undefined): Promise<CardGroupListReply> {
-      return { items: await groups.cardGroups(await readCompany(deps.sites, caller, userUid)) };
+      return {
+        items: await groups.cardGroups(await readCompany(deps.sites, caller, userUid), undefined, caller),
+      };
     },
 
     async attachedCardGroup(caller: Caller, groupId: number): Promise<AttachedCardGroupReply> {
       const g = await group(caller, 'card', groupId);
-      const [full] = await groups.cardGroups(g.company_id, [g.id]);
+      const [full] = await groups.cardGroups(g.company_id, [g.id], caller);
       if (!full) throw new NotFoundError('Card group not found');
       return {
         group: full,
-        cards: full.members.length ? await cards.listCards(g.company_id, full.members) : [],
+        cards: full.members.length ? await cards.listCards(g.company_id, full.members, caller) : [],
       };
     },
 
@@ -235,12 +247,16 @@ export function createManageService(deps: ManageServiceDeps) {
         if (missing !== undefined) throw new NotFoundError(`Card not found: ${missing}`);
       }
       const before = existing ? await groups.members('card', existing.id) : [];
+      const same = before.length === members.length && members.every((m) => before.includes(m));
+      // New or leaving members change the lists of every site the group is attached to.
+      if (existing && !same)
+        await assertReachVisible(deps.pool, caller, await cards.sitesOfCardGroup(existing.id));
       const at = deps.clock.now();
       const row = existing ?? (await groups.insert('card', company, body.name, at));
       if (existing) await groups.rename('card', row.id, body.name, at);
       await groups.setMembers('card', row.id, members);
       const changed = await deps.sync.syncSites(await cards.sitesOfCardGroup(row.id), caller.uid);
-      const [saved] = await groups.cardGroups(company, [row.id]);
+      const [saved] = await groups.cardGroups(company, [row.id], caller);
       if (!saved) throw new Error('card group vanished');
       await audit(caller, {
         action: 'access.card_group_save',

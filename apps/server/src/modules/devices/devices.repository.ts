@@ -179,6 +179,15 @@ export function createDevicesRepository(db: Queryable) {
       return rowCount ?? 0;
     },
 
+    /** The tenants (null = none) of a device's pin configs at a site. */
+    async pinTenantsOf(comId: string, siteUid: string): Promise<(string | null)[]> {
+      const { rows } = await db.query<{ tenant: string | null }>(
+        'select distinct tenant from pin_configs where com_id = $1 and site_uid = $2',
+        [comId, siteUid],
+      );
+      return rows.map((r) => r.tenant);
+    },
+
     async pinConfig(id: number): Promise<PinConfigRow | null> {
       const { rows } = await db.query<PinConfigRow>('select * from pin_configs where id = $1', [id]);
       return rows[0] ?? null;

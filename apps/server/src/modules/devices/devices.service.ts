@@ -25,6 +25,7 @@ import type { Caller } from '../../auth/caller.ts';
 import { hashDeviceSecret } from '../../auth/passwords.ts';
 import type { EventBus } from '../../bus/bus.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import { assertTenantItemsVisible, tenantItemVisible } from '../../kernel/scope/action-reach.ts';
 import type { SiteRow } from '../../kernel/rows/site-rows.ts';
 import { assertTenantsAllowed, requireSite } from '../../kernel/scope/site-scope.ts';
 import { type AuditRecorder, auditActor } from '../audit/index.ts';
@@ -168,6 +169,8 @@ export function createDevicesService(deps: DevicesDeps) {
       const site = await requireSite(deps.sites, caller, body.site_uid, false);
       const device = await repo.find(caller, body.com_id);
       if (!device || device.site_uid !== site.uid) throw new NotFoundError('Device not found on this site');
+      // Unbinding deletes the device's pin configs at the site: refused when some are another tenant's.
+      assertTenantItemsVisible(caller, await repo.pinTenantsOf(device.com_id, site.uid));
       const removed = await repo.unbind(device.com_id, site.uid);
       announce(site, [device.com_id]);
       await deps.audit?.record({
@@ -205,7 +208,8 @@ export function createDevicesService(deps: DevicesDeps) {
       try {
         if (body.id !== undefined) {
           const existing = await repo.pinConfig(body.id);
-          if (!existing || existing.site_uid !== site.uid) throw new NotFoundError('Pin config not found');
+          if (!existing || existing.site_uid !== site.uid || !tenantItemVisible(caller, existing.tenant))
+            throw new NotFoundError('Pin config not found');
           await repo.updatePinConfig(body.id, write);
           id = body.id;
         } else {
@@ -235,9 +239,8 @@ export function createDevicesService(deps: DevicesDeps) {
     async removeConfig(caller: Caller, id: number): Promise<{ id: number; site_uid: string }> {
       const existing = await repo.pinConfig(id);
       const site = existing?.site_uid ? await deps.sites.findScoped(caller, existing.site_uid, false) : null;
-      const tenantHidden =
-        !caller.isOperator && existing?.tenant && !caller.allowedTenants.includes(existing.tenant);
-      if (!existing || !site || tenantHidden) throw new NotFoundError('Pin config not found');
+      if (!existing || !site || !tenantItemVisible(caller, existing.tenant))
+        throw new NotFoundError('Pin config not found');
       await repo.removePinConfig(id);
       announce(site, [existing.com_id]);
       await deps.audit?.record({

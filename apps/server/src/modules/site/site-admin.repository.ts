@@ -100,6 +100,15 @@ export function createSiteAdminRepository(pool: Pool) {
       });
     },
 
+    /** The tenants ('' = none) of a site's rows of one alarm. */
+    async alarmTenants(siteUid: string, alarmId: string): Promise<string[]> {
+      const { rows } = await pool.query<{ tenant: string }>(
+        'select distinct tenant from alarms where site_uid = $1 and alarm_id = $2',
+        [siteUid, alarmId],
+      );
+      return rows.map((r) => r.tenant);
+    },
+
     /** Company of a user (operators creating a site for a customer). */
     async companyOfUser(uid: string): Promise<{ companyId: string | null; rootUid: string } | null> {
       const { rows } = await pool.query<{ company_id: string | null; root: string }>(

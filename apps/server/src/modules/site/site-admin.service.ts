@@ -13,13 +13,20 @@ import {
   type SiteSaveReply,
   type SiteUpdateBody,
 } from '@towerwatch/contract';
-import { eventDisplayName, isDisableableAlarm, restoreHiddenTenantKeys } from '@towerwatch/domain';
+import {
+  eventDisplayName,
+  isDisableableAlarm,
+  keepHiddenTenants,
+  restoreHiddenTenantKeys,
+} from '@towerwatch/domain';
 import { parseSiteAlarmSettings } from '../../alarms/settings.ts';
 import type { Caller } from '../../auth/caller.ts';
 import type { EventBus } from '../../bus/bus.ts';
 import type { Clock } from '../../clock.ts';
-import { NotFoundError, ValidationError } from '../../errors.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import { REACH_REFUSED } from '../../kernel/scope/action-reach.ts';
 import { assertTenantsAllowed, requireSite } from '../../kernel/scope/site-scope.ts';
+import { isAlarmTenantVisible } from '../../kernel/scope/sql-scope.ts';
 import { type AuditRecorder, auditActor } from '../audit/index.ts';
 import type { SiteRepository } from './site.repository.ts';
 import type { SiteAdminRepository, SiteWrite } from './site-admin.repository.ts';
@@ -111,6 +118,13 @@ export function createSiteAdminService(deps: SiteAdminDeps) {
       const site = await requireSite(deps.sites, caller, body.site_uid, false);
       if (!caller.isOperator) assertTenantsAllowed(caller, body.tenants);
       const { site_uid: uid, ...fields } = body;
+      // The caller saw the tenants narrowed to theirs: the others stay on the site.
+      if (fields.tenants && !caller.isOperator)
+        fields.tenants = keepHiddenTenants(
+          fields.tenants,
+          site.tenants as typeof fields.tenants,
+          caller.allowedTenants,
+        );
       if (fields.more_details) {
         // The caller saw more_details narrowed to their tenants: keep the other tenants' keys.
         fields.more_details = restoreHiddenTenantKeys(
@@ -143,6 +157,12 @@ export function createSiteAdminService(deps: SiteAdminDeps) {
         typeof body.value === 'boolean' && isDisableableAlarm(body.prop)
           ? { id: body.prop, disabled: !body.value }
           : null;
+      // The site's pause of an alarm applies to every tenant's row of it: the caller must see them all.
+      if (alarm && !caller.isOperator) {
+        const tenants = await deps.admin.alarmTenants(site.uid, alarm.id);
+        if (tenants.some((tenant) => !isAlarmTenantVisible(caller, tenant, alarm.id)))
+          throw new ForbiddenError(REACH_REFUSED);
+      }
       if (alarm?.disabled) {
         // Pausing an alarm the site does not have would change nothing: refuse it, naming the alarm.
         const rows = await deps.sites.alarmsOf(caller, [site.uid]);

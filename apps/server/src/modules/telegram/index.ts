@@ -36,6 +36,7 @@ export function createTelegramModule(
   const config = kernel.config.telegram;
   const client = createTelegramClient(config);
   const service = createTelegramService({
+    db: kernel.pool,
     repo: createTelegramRepository(kernel.pool),
     outbox: createOutboxRepository(kernel.pool),
     client,

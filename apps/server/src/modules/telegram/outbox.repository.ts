@@ -7,7 +7,10 @@
 
 import type { Delivery } from '@towerwatch/contract';
 import { type AlarmSeverity, transitionLabel } from '@towerwatch/domain';
+import type { Caller } from '../../auth/caller.ts';
 import type { Queryable } from '../../db/pool.ts';
+import { visibleSiteUidsSql } from '../../kernel/scope/action-reach.ts';
+import { sqlParams, tenantScope } from '../../kernel/scope/sql-scope.ts';
 import { type PolicyRow, toPolicy } from './telegram.repository.ts';
 
 export interface EventScanRow {
@@ -285,7 +288,18 @@ export function createOutboxRepository(db: Queryable) {
     },
 
     /** The latest messages of a group, newest first. */
-    async deliveries(groupId: string, status: string | undefined, limit: number): Promise<Delivery[]> {
+    /** A group's deliveries, newest first; with `viewer`, only those of sites and events they may see. */
+    async deliveries(
+      groupId: string,
+      status: string | undefined,
+      limit: number,
+      viewer?: Caller,
+    ): Promise<Delivery[]> {
+      const p = sqlParams([groupId, status ?? null, limit]);
+      const seen = viewer
+        ? `and o.site_uid in ${visibleSiteUidsSql(viewer, p)} and not exists (select 1 from events e
+             where e.id = o.event_id and not ${tenantScope(viewer, p, 'e.tenant', { eventName: 'e.name' })})`
+        : '';
       const { rows } = await db.query<{
         id: string;
         event_id: string;
@@ -307,8 +321,8 @@ export function createOutboxRepository(db: Queryable) {
         `select o.*, s.name as site_name, c.code as company_code from telegram_outbox o
            join telegram_groups g on g.id = o.group_id left join companies c on c.id = g.company_id
            left join sites s on s.uid = o.site_uid
-          where o.group_id = $1 and ($2::text is null or o.status = $2) order by o.id desc limit $3`,
-        [groupId, status ?? null, limit],
+          where o.group_id = $1 and ($2::text is null or o.status = $2) ${seen} order by o.id desc limit $3`,
+        p.values,
       );
       return rows.map((r) => ({
         id: Number(r.id),

@@ -3,7 +3,10 @@
  * codes and Telegram account links. Group rows are scoped by company in the service (`companyIds`).
  */
 import type { AlarmSeverity, NotificationPolicy } from '@towerwatch/domain';
+import type { Caller } from '../../auth/caller.ts';
 import type { Queryable } from '../../db/pool.ts';
+import { visibleSiteUidsSql } from '../../kernel/scope/action-reach.ts';
+import { type SqlParams, sqlParams } from '../../kernel/scope/sql-scope.ts';
 
 export interface GroupRow {
   id: string;
@@ -20,6 +23,8 @@ export interface GroupRow {
   queued: number;
   sent: number;
   failed: number;
+  /** The group is subscribed to a site the viewer may not see (false without a viewer). */
+  reaches_hidden: boolean;
 }
 
 export interface PolicyRow {
@@ -42,16 +47,28 @@ export const toPolicy = (r: PolicyRow): NotificationPolicy => ({
   groupingSeconds: r.grouping_seconds,
 });
 
-const GROUP_SELECT = `
-  select g.*,
+/**
+ * The group select; with `viewer`, its sites, delivery counts and last delivery only of the sites
+ * the viewer sees, and `reaches_hidden` when the group is subscribed to a site they may not see.
+ */
+function groupSelect(p: SqlParams, viewer: Caller | undefined): string {
+  const seen = viewer ? visibleSiteUidsSql(viewer, p) : null;
+  const siteSeen = seen ? `and gs.site_uid in ${seen}` : '';
+  const outSeen = seen ? `and o.site_uid in ${seen}` : '';
+  const hidden = seen
+    ? `exists (select 1 from telegram_group_sites gs where gs.group_id = g.id and gs.site_uid not in ${seen})`
+    : 'false';
+  return `
+  select g.*, ${hidden} as reaches_hidden,
     coalesce((select json_agg(json_build_object('site_uid', s.uid, 'name', s.name) order by s.uid)
                 from telegram_group_sites gs join sites s on s.uid = gs.site_uid
-               where gs.group_id = g.id), '[]') as sites,
-    (select max(o.sent_at) from telegram_outbox o where o.group_id = g.id) as last_delivery_at,
-    (select count(*)::int from telegram_outbox o where o.group_id = g.id and o.status = 'queued') as queued,
-    (select count(*)::int from telegram_outbox o where o.group_id = g.id and o.status = 'sent') as sent,
-    (select count(*)::int from telegram_outbox o where o.group_id = g.id and o.status = 'failed') as failed
+               where gs.group_id = g.id ${siteSeen}), '[]') as sites,
+    (select max(o.sent_at) from telegram_outbox o where o.group_id = g.id ${outSeen}) as last_delivery_at,
+    (select count(*)::int from telegram_outbox o where o.group_id = g.id and o.status = 'queued' ${outSeen}) as queued,
+    (select count(*)::int from telegram_outbox o where o.group_id = g.id and o.status = 'sent' ${outSeen}) as sent,
+    (select count(*)::int from telegram_outbox o where o.group_id = g.id and o.status = 'failed' ${outSeen}) as failed
   from telegram_groups g`;
+}
 
 export interface NewGroup {
   chatId: number;
@@ -65,22 +82,37 @@ export interface NewGroup {
 
 export function createTelegramRepository(db: Queryable) {
   return {
-    /** Groups of these companies (null = every company), newest first. */
-    async list(companyIds: string[] | null): Promise<GroupRow[]> {
+    /** Groups of these companies (null = every company), newest first; narrowed to what `viewer` sees. */
+    async list(companyIds: string[] | null, viewer?: Caller): Promise<GroupRow[]> {
+      const p = sqlParams();
+      const select = groupSelect(p, viewer);
+      const c = p.add(companyIds);
       const { rows } = await db.query<GroupRow>(
-        `${GROUP_SELECT} where ($1::text[] is null or g.company_id = any($1::text[])) order by g.id desc`,
-        [companyIds],
+        `${select} where (${c}::text[] is null or g.company_id = any(${c}::text[])) order by g.id desc`,
+        p.values,
       );
       return rows;
     },
 
-    /** One group by chat id within these companies (null = any). */
-    async find(chatId: number, companyIds: string[] | null): Promise<GroupRow | null> {
+    /** One group by chat id within these companies (null = any); narrowed to what `viewer` sees. */
+    async find(chatId: number, companyIds: string[] | null, viewer?: Caller): Promise<GroupRow | null> {
+      const p = sqlParams();
+      const select = groupSelect(p, viewer);
+      const c = p.add(companyIds);
       const { rows } = await db.query<GroupRow>(
-        `${GROUP_SELECT} where g.chat_id = $1 and ($2::text[] is null or g.company_id = any($2::text[]))`,
-        [chatId, companyIds],
+        `${select} where g.chat_id = ${p.add(chatId)} and (${c}::text[] is null or g.company_id = any(${c}::text[]))`,
+        p.values,
       );
       return rows[0] ?? null;
+    },
+
+    /** Every site the group is subscribed to (what its settings and status reach). */
+    async siteUids(groupId: string): Promise<string[]> {
+      const { rows } = await db.query<{ site_uid: string }>(
+        'select site_uid from telegram_group_sites where group_id = $1 order by 1',
+        [groupId],
+      );
+      return rows.map((r) => r.site_uid);
     },
 
     async policy(groupId: string): Promise<NotificationPolicy | null> {

@@ -1,7 +1,11 @@
 /**
  * Messaging groups (docs/requirements.md#messaging, docs/requirements.md#messaging-calls): the groups of
  * the caller's company (an operator's of any company), their sites, alarm settings and deliveries. A
- * group of another company answers 404; a site outside the group's company too.
+ * group of another company answers 404; a site outside the group's company too. Tenants
+ * (kernel/scope/action-reach.ts): a site the caller may not see is 404 like a missing one; a group's
+ * sites, counts and deliveries are narrowed to visible sites (no invite link of a group reaching a
+ * hidden site); changing the status, title, settings, link or existence of a group that reaches a
+ * hidden site is 403.
  */
 import type {
   CreateTelegramGroupBody,
@@ -15,12 +19,16 @@ import type {
 import { DEFAULT_NOTIFICATION_POLICY, type NotificationPolicy } from '@towerwatch/domain';
 import type { Logger } from 'pino';
 import type { Caller } from '../../auth/caller.ts';
+import type { Queryable } from '../../db/pool.ts';
 import { ConflictError, HttpError, NotFoundError, ValidationError } from '../../errors.ts';
+import { assertReachVisible, hiddenSitesOf } from '../../kernel/scope/action-reach.ts';
 import { classifyBotError, type TelegramClient } from './bot-client.ts';
 import type { OutboxRepository } from './outbox.repository.ts';
 import type { GroupRow, TelegramRepository } from './telegram.repository.ts';
 
 export interface TelegramServiceDeps {
+  /** For the tenant decisions (which sites the caller may see). */
+  db: Queryable;
   repo: TelegramRepository;
   outbox: OutboxRepository;
   client: TelegramClient | undefined;
@@ -35,7 +43,7 @@ export function toGroup(r: GroupRow): TelegramGroup {
     company_id: r.company_id,
     title: r.title,
     status: r.status,
-    invite_link: r.invite_link,
+    invite_link: r.reaches_hidden ? null : r.invite_link,
     is_forum: r.is_forum,
     bot_admin: r.bot_admin,
     sites: r.sites,
@@ -73,8 +81,15 @@ export function createTelegramService(deps: TelegramServiceDeps) {
     return row;
   }
 
-  async function reply(chatId: number): Promise<TelegramGroupReply> {
-    const row = await repo.find(chatId, null);
+  /** A write that reaches every site of the group: the caller must see them all (403). */
+  async function groupToChange(caller: Caller, chatId: number): Promise<GroupRow> {
+    const row = await group(caller, chatId);
+    await assertReachVisible(deps.db, caller, await repo.siteUids(row.id));
+    return row;
+  }
+
+  async function reply(caller: Caller, chatId: number): Promise<TelegramGroupReply> {
+    const row = await repo.find(chatId, null, caller);
     if (!row) throw new NotFoundError('Group not found');
     return {
       group: toGroup(row),
@@ -82,9 +97,16 @@ export function createTelegramService(deps: TelegramServiceDeps) {
     };
   }
 
-  async function companySites(companyId: string, siteUids: string[], field: string): Promise<string[]> {
+  /** The sites, each of the company and visible to the caller; else 404 naming the first other one. */
+  async function companySites(
+    caller: Caller,
+    companyId: string,
+    siteUids: string[],
+    field: string,
+  ): Promise<string[]> {
     const unique = [...new Set(siteUids)];
     const found = new Set(await repo.companySites(companyId, unique));
+    for (const hidden of await hiddenSitesOf(deps.db, caller, unique)) found.delete(hidden);
     const missing = unique.find((uid) => !found.has(uid));
     if (missing !== undefined) throw new NotFoundError(`Site not found: ${missing} (${field})`);
     return unique;
@@ -98,13 +120,13 @@ export function createTelegramService(deps: TelegramServiceDeps) {
       if (companyId !== undefined && scope !== null && !scope.includes(companyId)) {
         throw new NotFoundError('Company not found');
       }
-      const rows = await repo.list(companyId !== undefined ? [companyId] : scope);
+      const rows = await repo.list(companyId !== undefined ? [companyId] : scope, caller);
       return { items: rows.map(toGroup), notifications_enabled: deps.client !== undefined };
     },
 
     async details(caller: Caller, chatId: number): Promise<TelegramGroupReply> {
       await group(caller, chatId);
-      return reply(chatId);
+      return reply(caller, chatId);
     },
 
     async create(caller: Caller, body: CreateTelegramGroupBody): Promise<TelegramGroupReply> {
@@ -114,7 +136,7 @@ export function createTelegramService(deps: TelegramServiceDeps) {
       if ((scope !== null && !scope.includes(companyId)) || !(await repo.companyExists(companyId))) {
         throw new NotFoundError('Company not found');
       }
-      const sites = await companySites(companyId, body.site_uids ?? [], 'body.site_uids');
+      const sites = await companySites(caller, companyId, body.site_uids ?? [], 'body.site_uids');
       if (await repo.chatTaken(body.chat_id)) {
         throw new ConflictError('This chat already has a messaging group', 'body.chat_id');
       }
@@ -146,30 +168,33 @@ export function createTelegramService(deps: TelegramServiceDeps) {
           deps.log.warn({ err, chatId: body.chat_id }, 'telegram: invite link not created');
         }
       }
-      return reply(body.chat_id);
+      return reply(caller, body.chat_id);
     },
 
     async update(caller: Caller, chatId: number, body: UpdateTelegramGroupBody): Promise<TelegramGroupReply> {
-      const row = await group(caller, chatId);
+      const row = await groupToChange(caller, chatId);
       await repo.update(row.id, body);
-      return reply(chatId);
+      return reply(caller, chatId);
     },
 
     async addSites(caller: Caller, chatId: number, siteUids: string[]): Promise<TelegramGroupReply> {
       const row = await group(caller, chatId);
-      await repo.addSites(row.id, await companySites(row.company_id, siteUids, 'body.site_uids'));
-      return reply(chatId);
+      await repo.addSites(row.id, await companySites(caller, row.company_id, siteUids, 'body.site_uids'));
+      return reply(caller, chatId);
     },
 
     async removeSite(caller: Caller, chatId: number, siteUid: string): Promise<TelegramGroupReply> {
       const row = await group(caller, chatId);
-      await repo.removeSite(row.id, siteUid); // idempotent: a site not in the group is already removed
-      return reply(chatId);
+      // A site the caller may not see is not found (the group keeps it); else idempotent: a site not
+      // in the group is already removed.
+      if ((await hiddenSitesOf(deps.db, caller, [siteUid])).length) throw new NotFoundError('Site not found');
+      await repo.removeSite(row.id, siteUid);
+      return reply(caller, chatId);
     },
 
     /** Revokes the old invite link and creates a new one (createChatInviteLink). */
     async updateLink(caller: Caller, chatId: number): Promise<TelegramGroupReply> {
-      const row = await group(caller, chatId);
+      const row = await groupToChange(caller, chatId);
       const client = deps.client;
       if (!client) throw new ConflictError('Telegram notifications are off: no bot token is configured');
       try {
@@ -178,11 +203,11 @@ export function createTelegramService(deps: TelegramServiceDeps) {
       } catch (err) {
         throw telegramFailed(err);
       }
-      return reply(chatId);
+      return reply(caller, chatId);
     },
 
     async delete(caller: Caller, chatId: number): Promise<{ deleted: true }> {
-      const row = await group(caller, chatId);
+      const row = await groupToChange(caller, chatId);
       await repo.delete(row.id);
       return { deleted: true };
     },
@@ -192,7 +217,7 @@ export function createTelegramService(deps: TelegramServiceDeps) {
       chatId: number,
       body: NotificationPolicyBody,
     ): Promise<TelegramGroupReply> {
-      const row = await group(caller, chatId);
+      const row = await groupToChange(caller, chatId);
       if ((body.quiet_start === null) !== (body.quiet_end === null)) {
         throw new ValidationError('body.quiet_end', 'body.quiet_end: set both quiet-hour bounds or neither');
       }
@@ -205,7 +230,7 @@ export function createTelegramService(deps: TelegramServiceDeps) {
         quietEnd: body.quiet_end,
         groupingSeconds: body.grouping_seconds,
       });
-      return reply(chatId);
+      return reply(caller, chatId);
     },
 
     async deliveries(
@@ -213,7 +238,7 @@ export function createTelegramService(deps: TelegramServiceDeps) {
       q: { chat_id: number; status?: 'queued' | 'sent' | 'failed'; limit: number },
     ): Promise<DeliveriesReply> {
       const row = await group(caller, q.chat_id);
-      return { items: await deps.outbox.deliveries(row.id, q.status, q.limit) };
+      return { items: await deps.outbox.deliveries(row.id, q.status, q.limit, caller) };
     },
   };
 }

@@ -31,6 +31,7 @@ import { type Pool, withTransaction } from '../../db/pool.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { assertNotReadOnly } from '../../kernel/http/guards.ts';
 import { assertTenantsAllowed, requireSite } from '../../kernel/scope/site-scope.ts';
+import { isEventTenantVisible } from '../../kernel/scope/sql-scope.ts';
 import type { SiteLookup } from '../site/index.ts';
 import { slaOf } from './sla.ts';
 import { createTicketDetailsRepository } from './ticket-details.repository.ts';
@@ -114,7 +115,12 @@ export function createTicketsService(deps: TicketsServiceDeps) {
       let alarm = body.alarm ? { ...body.alarm, eventId: null as number | null } : undefined;
       if (body.eventId !== undefined) {
         const event = await details.event(body.eventId);
-        if (!event || event.site_uid !== site.uid) {
+        // An event of a tenant the caller may not see answers as an id of no event.
+        if (
+          !event ||
+          event.site_uid !== site.uid ||
+          !isEventTenantVisible(caller, event.tenant, event.name)
+        ) {
           throw new ValidationError('body.eventId', 'The event is not an event of this site');
         }
         // An event of an alarm links that alarm; other events (a DG start, a door) link nothing.
