@@ -22,7 +22,7 @@ export function databaseUrl(url: string, database: string): string {
   return u.toString();
 }
 
-async function onAdmin<T>(url: string, sql: string): Promise<void> {
+async function onAdmin(url: string, sql: string): Promise<void> {
   const admin = createPool({ connectionString: url, max: 1 });
   try {
     await admin.query(sql);
