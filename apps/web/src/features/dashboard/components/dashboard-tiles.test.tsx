@@ -93,7 +93,7 @@ describe('read-only masking', () => {
         }
       }
       // The reason shows on hover; and no hover breakdown is rendered for a read-only user.
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       await user.hover(within(tile('Device Offline')).getByRole('img', { name: MASKED_LABEL }));
       expect(await screen.findByRole('tooltip', { name: 'Not available to read-only users' })).toBeTruthy();
       expect(screen.queryByLabelText('Device Offline breakdown')).toBeNull();
@@ -106,7 +106,7 @@ describe('read-only masking', () => {
     expect(screen.queryAllByRole('img', { name: MASKED_LABEL })).toHaveLength(0);
     expect(within(tile('Total Sites')).getByTestId('tile-count').textContent).toBe('120');
     expect(within(tile('Device Offline')).getByTestId('tile-count').textContent).toBe('6');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.hover(within(tile('Device Offline')).getByRole('link'));
     const breakdown = await screen.findByLabelText('Device Offline breakdown');
     for (const bucket of ['<24 Hours', '<48 Hours', '<72 Hours', '>72 Hours'])
