@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Browser tests in real Chromium against the real server (started once by the global setup).
- * Files run one after another: they share that server and the machine has 2 cores.
+ * Files run one after another: they share that server and the machine has 2 cores. Limits are sized
+ * for a busy machine (load average 8 and more): 120 s a test, 20 s for a polled expectation, 30 s for a
+ * page or element (browser.ts PAGE_TIMEOUT_MS); tests wait for conditions, never for fixed delays.
  */
 export default defineConfig({
   test: {
@@ -10,7 +12,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./src/global-setup.ts'],
     fileParallelism: false,
-    testTimeout: 60_000,
+    testTimeout: 120_000,
+    expect: { poll: { timeout: 20_000 } },
     hookTimeout: 150_000,
     // The server stops its embedded PostgreSQL on SIGTERM, which can take a few seconds.
     teardownTimeout: 30_000,

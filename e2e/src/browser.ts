@@ -1,8 +1,13 @@
 /**
  * Chromium for the browser tests: Debian's /usr/bin/chromium driven by playwright-core, plus the
  * helpers every test uses (sign in, read the side menu). Elements are found by role and label.
+ *
+ * Signing in: {@link signIn} and {@link withSignedInPage} put a real session (the token pair of
+ * `POST /user/auth/login`, stored as the web app stores it) into the browser context before the page
+ * loads: no form, one page load. Only the tests of the sign-in form itself use {@link signInWithForm}.
  */
-import { authEndpoints, type SiteListReply, siteEndpoints } from '@towerwatch/contract';
+import { type LoginReply, authEndpoints, type SiteListReply, siteEndpoints } from '@towerwatch/contract';
+import { authStorageKey } from '@towerwatch/domain';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
@@ -29,23 +34,128 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
+/**
+ * How long a page may take to load or an element to show on a busy machine (load average 8 and more;
+ * 45 s holds at the load averages of 25–35 a shared 2-core machine reaches):
+ * the default of every Playwright action, wait and navigation of a context from {@link newContext}.
+ */
+export const PAGE_TIMEOUT_MS = 45_000;
+
+/** The server each context was opened on (for signing in through the API of the right server). */
+const contextBase = new WeakMap<BrowserContext, string>();
+/** Sessions put into each context so far (a later one wins; see {@link putSession}). */
+const contextSessions = new WeakMap<BrowserContext, number>();
+
 /** A fresh browser context (own storage) on the test server (or on `base`, a server of the test's own). */
-export function newContext(browser: Browser, base = baseUrl()): Promise<BrowserContext> {
-  return browser.newContext({
+export async function newContext(browser: Browser, base = baseUrl()): Promise<BrowserContext> {
+  const context = await browser.newContext({
     baseURL: base,
     viewport: { width: 1440, height: 900 },
     acceptDownloads: true,
   });
+  context.setDefaultTimeout(PAGE_TIMEOUT_MS);
+  context.setDefaultNavigationTimeout(PAGE_TIMEOUT_MS);
+  contextBase.set(context, base);
+  return context;
 }
 
-/** Signs in through the login form and waits for /welcome. */
+/** Signs in with the API of `base`: the token pair the login form would get. */
+async function loginTokens(
+  base: string,
+  username: string,
+  password: string,
+): Promise<Extract<LoginReply, { access_token: string }>> {
+  const response = await fetch(`${base}${authEndpoints.login.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await response.json()) as LoginReply;
+  if (!response.ok || !('access_token' in body))
+    throw new Error(`login of ${username} failed (${response.status}): ${JSON.stringify(body)}`);
+  return body;
+}
+
+/**
+ * Puts a session into the context as the web app stores one after a sign-in (apps/web/src/lib/token-store.ts:
+ * the tokens in localStorage under `auth.*`, the `auth.loggedIn` cookie), before any page of it loads.
+ * The tokens are written once per session (an init script with a session number), so a logout in
+ * the browser stays a logout on the next page load.
+ */
+async function putSession(
+  context: BrowserContext,
+  base: string,
+  tokens: Extract<LoginReply, { access_token: string }>,
+): Promise<void> {
+  const session = (contextSessions.get(context) ?? 0) + 1;
+  contextSessions.set(context, session);
+  await context.addCookies([
+    {
+      name: authStorageKey('loggedIn'),
+      value: '1',
+      url: base,
+      expires: Math.floor(Date.now() / 1000) + tokens.refresh_expires_in,
+      sameSite: 'Lax',
+    },
+  ]);
+  await context.addInitScript(
+    ({ origin, session, marker, entries, expired }) => {
+      if (window.location.origin !== origin) return;
+      if (Number(window.localStorage.getItem(marker) ?? 0) >= session) return;
+      for (const [key, value] of entries) window.localStorage.setItem(key, value);
+      window.localStorage.removeItem(expired);
+      window.localStorage.setItem(marker, String(session));
+    },
+    {
+      origin: new URL(base).origin,
+      session,
+      marker: 'e2e.session',
+      entries: [
+        [authStorageKey('access_token'), tokens.access_token],
+        [authStorageKey('refresh_token'), tokens.refresh_token],
+      ] as [string, string][],
+      expired: authStorageKey('expired'),
+    },
+  );
+}
+
+/**
+ * Opens `path` signed in as `username` (a session from the API put into the page's context, no form);
+ * resolves once the page is loaded: wait for what the test needs on it.
+ */
+export async function openSignedIn(
+  page: Page,
+  username: string,
+  path: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  const context = page.context();
+  const base = contextBase.get(context) ?? baseUrl();
+  await putSession(context, base, await loginTokens(base, username, password));
+  await page.goto(path);
+}
+
+/**
+ * Signs in as `username` and waits for /welcome, where a sign-in lands. The session comes from the
+ * API and is put into the context before the page loads (the form is tested by {@link signInWithForm}).
+ */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await openSignedIn(page, username, '/welcome', password);
+  await expect
+    .poll(() => page.getByRole('heading', { name: /^Welcome, / }).count(), { timeout: PAGE_TIMEOUT_MS })
+    .toBe(1);
+}
+
+/** Signs in through the login form, as a user does, and waits for /welcome (the sign-in tests only). */
+export async function signInWithForm(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/welcome');
-  await expect.poll(() => page.getByRole('heading', { name: /^Welcome, / }).count()).toBe(1);
+  await expect
+    .poll(() => page.getByRole('heading', { name: /^Welcome, / }).count(), { timeout: PAGE_TIMEOUT_MS })
+    .toBe(1);
 }
 
 /** Runs `run` on a page of a fresh context signed in as `username`; the context is closed after. */
@@ -122,14 +232,7 @@ export async function tileLabels(page: Page): Promise<string[]> {
 
 /** Signs in with the API directly and returns the access token (for API cross-checks). */
 export async function apiToken(username: string): Promise<string> {
-  const response = await fetch(`${baseUrl()}${authEndpoints.login.path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`login of ${username} failed: ${JSON.stringify(body)}`);
-  return body.access_token;
+  return (await loginTokens(baseUrl(), username, DEMO_PASSWORD)).access_token;
 }
 
 /** GET an API path with a token. */

@@ -9,7 +9,7 @@ import { type SiteListReply, siteEndpoints } from '@towerwatch/contract';
 import { runScenario } from '@towerwatch/simulator';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { apiGet, apiToken, baseUrl, chromiumForFile, newContext, signIn } from './browser.ts';
+import { apiGet, apiToken, baseUrl, chromiumForFile, newContext, openSignedIn } from './browser.ts';
 
 type Site = SiteListReply['items'][number];
 
@@ -43,12 +43,34 @@ async function zoomOf(page: Page): Promise<number> {
   return Number(await mapElement(page).getAttribute('data-zoom'));
 }
 
-async function openMap(page: Page, total: number) {
-  await page.goto('/site/map');
+/** Waits until the open map shows `total` sites and draws its markers. */
+async function mapShows(page: Page, total: number) {
   await expect
     .poll(() => page.getByTestId('map-site-count').textContent(), { timeout: 30_000 })
     .toMatch(new RegExp(`^${total.toLocaleString('en-US')} sites`));
   await markers(page).first().waitFor();
+}
+
+/**
+ * Runs `run` on /site/map opened signed in as `username` (one page load, a context of its own) once it
+ * shows `total` sites; `prepare` runs on the page before it loads (request listeners, routes).
+ */
+async function withMap(
+  username: string,
+  total: number | null,
+  run: (page: Page) => Promise<void>,
+  prepare?: (page: Page) => Promise<void>,
+): Promise<void> {
+  const context = await newContext(chromium.browser);
+  try {
+    const page = await context.newPage();
+    await prepare?.(page);
+    await openSignedIn(page, username, '/site/map');
+    if (total !== null) await mapShows(page, total);
+    await run(page);
+  } finally {
+    await context.close();
+  }
 }
 
 /**
@@ -100,20 +122,11 @@ async function clearSiteMarker(page: Page) {
   return first ? page.locator('[data-map-item="site"]').nth(first.index) : null;
 }
 
-const withPage = chromium.withPage;
-
 describe('site map', () => {
-  it("shows every site of a company user, clustered, adding up to the API's count; no other company's site", async () => {
+  it("shows every site of a company user, clustered, adding up to the API's count", async () => {
     const ktbl = await sitesOf('ktbl');
-    const ftb = await sitesOf('ftb');
     const ktblUids = new Set(ktbl.map((s) => s.uid));
-    const ftbUids = new Set(ftb.map((s) => s.uid));
-    expect(ftb.length).toBeGreaterThan(0);
-    expect(ktbl.length).toBeGreaterThan(ftb.length);
-    expect(ftb.some((s) => ktblUids.has(s.uid))).toBe(false);
-
-    await withPage('ktbl', async (page) => {
-      await openMap(page, ktbl.length);
+    await withMap('ktbl', ktbl.length, async (page) => {
       await expect.poll(() => sitesDrawn(page)).toBe(ktbl.length);
       // Clustered: fewer markers than sites, and the legend's counts add up to every site too.
       expect(await markers(page).count()).toBeLessThan(ktbl.length);
@@ -124,9 +137,17 @@ describe('site map', () => {
       expect(legend.reduce((sum, n) => sum + n, 0)).toBe(ktbl.length);
       for (const uid of await siteMarkerUids(page)) expect(ktblUids.has(uid)).toBe(true);
     });
+  });
 
-    await withPage('ftb', async (page) => {
-      await openMap(page, ftb.length);
+  it("another company's user sees only its own sites, zoomed in to single sites", async () => {
+    const ktbl = await sitesOf('ktbl');
+    const ftb = await sitesOf('ftb');
+    const ktblUids = new Set(ktbl.map((s) => s.uid));
+    const ftbUids = new Set(ftb.map((s) => s.uid));
+    expect(ftb.length).toBeGreaterThan(0);
+    expect(ktbl.length).toBeGreaterThan(ftb.length);
+    expect(ftb.some((s) => ktblUids.has(s.uid))).toBe(false);
+    await withMap('ftb', ftb.length, async (page) => {
       await expect.poll(() => sitesDrawn(page)).toBe(ftb.length);
       // Zoom in until single sites show: each is one of FTB's, none of KTBL's.
       for (let i = 0; i < 6 && (await siteMarkerUids(page)).length === 0; i++) {
@@ -145,8 +166,7 @@ describe('site map', () => {
 
   it('a cluster click zooms in; a site shows its name, ID and status, and Open site focuses it on /site', async () => {
     const sites = await sitesOf('ktbl');
-    await withPage('ktbl', async (page) => {
-      await openMap(page, sites.length);
+    await withMap('ktbl', sites.length, async (page) => {
       for (let i = 0; i < 8 && (await clearSiteMarker(page)) === null; i++) {
         const zoom = await zoomOf(page);
         await clickLargestCluster(page);
@@ -175,41 +195,41 @@ describe('site map', () => {
 
   it('draws the bundled base map of Bangladesh with no request leaving 127.0.0.1', async () => {
     const sites = await sitesOf('ktbl');
-    const context = await newContext(chromium.browser);
-    const page = await context.newPage();
     const requests: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
-    page.on('websocket', (socket) => requests.push(socket.url()));
-    try {
-      await signIn(page, 'ktbl');
-      await openMap(page, sites.length);
-      await expect.poll(() => mapElement(page).getAttribute('data-base-map')).toBe('ready');
-      for (const division of ['Dhaka', 'Chattogram', 'Sylhet', 'Rangpur', 'Khulna']) {
-        await page.locator('.site-map-division', { hasText: division }).waitFor();
-      }
-      // The country and its divisions are painted on the canvas (headless Chromium, no GPU).
-      const painted = await page.locator('.leaflet-overlay-pane canvas').evaluate((node) => {
-        const canvas = node as HTMLCanvasElement;
-        const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
-        if (!data) return 0;
-        let opaque = 0;
-        for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) opaque++;
-        return opaque / (canvas.width * canvas.height);
-      });
-      expect(painted).toBeGreaterThan(0.05);
-      expect(requests.length).toBeGreaterThan(0);
-      const host = new URL(baseUrl()).host;
-      const outside = requests.filter((url) => !url.startsWith('data:') && new URL(url).host !== host);
-      expect(outside).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    const listen = async (page: Page) => {
+      page.on('request', (request) => requests.push(request.url()));
+      page.on('websocket', (socket) => requests.push(socket.url()));
+    };
+    await withMap(
+      'ktbl',
+      sites.length,
+      async (page) => {
+        await expect.poll(() => mapElement(page).getAttribute('data-base-map')).toBe('ready');
+        for (const division of ['Dhaka', 'Chattogram', 'Sylhet', 'Rangpur', 'Khulna']) {
+          await page.locator('.site-map-division', { hasText: division }).waitFor();
+        }
+        // The country and its divisions are painted on the canvas (headless Chromium, no GPU).
+        const painted = await page.locator('.leaflet-overlay-pane canvas').evaluate((node) => {
+          const canvas = node as HTMLCanvasElement;
+          const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+          if (!data) return 0;
+          let opaque = 0;
+          for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) opaque++;
+          return opaque / (canvas.width * canvas.height);
+        });
+        expect(painted).toBeGreaterThan(0.05);
+        expect(requests.length).toBeGreaterThan(0);
+        const host = new URL(baseUrl()).host;
+        const outside = requests.filter((url) => !url.startsWith('data:') && new URL(url).host !== host);
+        expect(outside).toEqual([]);
+      },
+      listen,
+    );
   });
 
   it('the side menu opens above the map: its items are clickable (issue 21)', async () => {
     const sites = await sitesOf('ktbl');
-    await withPage('ktbl', async (page) => {
-      await openMap(page, sites.length);
+    await withMap('ktbl', sites.length, async (page) => {
       await page.getByRole('button', { name: 'Open menu' }).click();
       const item = page
         .getByRole('navigation', { name: 'Main menu' })
@@ -222,8 +242,8 @@ describe('site map', () => {
           const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
           return hit !== null && node.contains(hit);
         });
-      await expect.poll(onTop, { timeout: 5_000 }).toBe(true);
-      await item.click({ timeout: 5_000 });
+      await expect.poll(onTop).toBe(true);
+      await item.click();
       await page.waitForURL('**/site/list');
     });
   });
@@ -234,8 +254,7 @@ describe('site map', () => {
       (s) => s.status === 'online' && !s.alarms.some((a) => a.isAvailable && !a.isNormal && !a.isDisable),
     );
     if (!calm) throw new Error('no calm online site for ktbl');
-    await withPage('ktbl', async (page) => {
-      await openMap(page, sites.length);
+    await withMap('ktbl', sites.length, async (page) => {
       await page.getByLabel('Find a site').fill(calm.uid);
       await page.getByLabel('Find a site').press('Enter');
       const marker = page.locator(`[data-map-item="site"][data-site-uid="${calm.uid}"]`);
@@ -292,10 +311,8 @@ function fixtureSite(index: number): Site {
 describe('site map at scale', () => {
   it('10,000 sites draw as a bounded number of markers that add up to every site, also zoomed in', async () => {
     const TOTAL = 10_000;
-    const context = await newContext(chromium.browser);
-    const page = await context.newPage();
-    try {
-      // The fixture: the site list endpoint answers from 10,000 generated sites, page by page.
+    // The fixture: the site list endpoint answers from 10,000 generated sites, page by page.
+    const fixture = async (page: Page) => {
       await page.route(`**${siteEndpoints.siteFetch.path}?**`, async (route) => {
         const url = new URL(route.request().url());
         const limit = Number(url.searchParams.get('limit') ?? 1000);
@@ -306,25 +323,28 @@ describe('site map at scale', () => {
         );
         await route.fulfill({ json: { items, total: TOTAL, page: pageNo, limit } });
       });
-      await signIn(page, 'ktbl');
-      await page.goto('/site/map');
-      await expect
-        .poll(() => page.getByTestId('map-site-count').textContent(), { timeout: 60_000 })
-        .toBe('10,000 sites');
-      await expect.poll(() => sitesDrawn(page)).toBe(TOTAL);
-      expect(await markers(page).count()).toBeLessThan(600);
-      expect(await page.getByTestId('legend-offline').textContent()).toBe(
-        Math.ceil(TOTAL / 9).toLocaleString('en-US'),
-      );
-      for (let i = 0; i < 3; i++) {
-        const zoom = await zoomOf(page);
-        await clickLargestCluster(page);
-        await expect.poll(() => zoomOf(page)).toBeGreaterThan(zoom);
+    };
+    await withMap(
+      'ktbl',
+      null,
+      async (page) => {
+        await expect
+          .poll(() => page.getByTestId('map-site-count').textContent(), { timeout: 60_000 })
+          .toBe('10,000 sites');
+        await expect.poll(() => sitesDrawn(page)).toBe(TOTAL);
         expect(await markers(page).count()).toBeLessThan(600);
-        expect(await sitesDrawn(page)).toBeLessThan(TOTAL);
-      }
-    } finally {
-      await context.close();
-    }
+        expect(await page.getByTestId('legend-offline').textContent()).toBe(
+          Math.ceil(TOTAL / 9).toLocaleString('en-US'),
+        );
+        for (let i = 0; i < 3; i++) {
+          const zoom = await zoomOf(page);
+          await clickLargestCluster(page);
+          await expect.poll(() => zoomOf(page)).toBeGreaterThan(zoom);
+          expect(await markers(page).count()).toBeLessThan(600);
+          expect(await sitesDrawn(page)).toBeLessThan(TOTAL);
+        }
+      },
+      fixture,
+    );
   });
 });

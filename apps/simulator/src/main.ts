@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { buildDemoFleet, DEMO_FLEET_SEED } from '@towerwatch/fleet';
+import { behaviourFromEnv, LOCK_JAM_ENV } from './behaviour-env.ts';
 import { startControlServer } from './control.ts';
 import { runScenario } from './run-scenario.ts';
 import { DEFAULT_MQTT_URL, DEFAULT_RATE, DEFAULT_SIM_SEED, startSimulator } from './simulator.ts';
@@ -23,7 +24,8 @@ options:
   --site UID       the site for --scenario, e.g. KTBL-SAT-0001
 environment:
   MQTT_URL         broker (default ${DEFAULT_MQTT_URL})
-  SIM_CONTROL_PORT test hooks on 127.0.0.1 (POST /swipe, GET /access-list, POST /scenario, POST /device/stop, POST /device/start; docs/device-protocol.md)`;
+  SIM_CONTROL_PORT test hooks on 127.0.0.1 (POST /swipe, GET /access-list, POST /scenario, POST /device/stop, POST /device/start; docs/device-protocol.md)
+  ${LOCK_JAM_ENV} chance (0 … 1) that an unlock finds the lock jammed (default 0.03; the browser tests set 0)`;
 
 function numberOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
 
   const sites = numberOption(values.sites, 'sites');
   const rate = numberOption(values.rate, 'rate');
+  const behaviour = behaviourFromEnv(process.env);
   const simulator = startSimulator({
     mqttUrl,
     fleet,
@@ -78,6 +81,7 @@ async function main(): Promise<void> {
     ...(sites !== undefined ? { sites } : {}),
     ...(rate !== undefined ? { rate } : {}),
     ...(values.shared ? { connection: { shared: {} } } : {}),
+    ...(Object.keys(behaviour).length > 0 ? { behaviour } : {}),
     log: (line) => console.log(`[simulator] ${line}`),
   });
   const controlPort = numberOption(process.env.SIM_CONTROL_PORT, 'SIM_CONTROL_PORT');

@@ -4,11 +4,11 @@ import '@mantine/nprogress/styles.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { NavigationProgress } from '@mantine/nprogress';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { TOAST } from '@towerwatch/domain';
 import type { ReactNode } from 'react';
 import { queryClient } from '../lib/query-client.ts';
+import { RequestProgressBar } from './request-progress.tsx';
 import { theme } from './theme.ts';
 
 /** Props of {@link AppProviders}. */
@@ -20,7 +20,7 @@ export interface AppProvidersProps {
 export function AppProviders({ children }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark">
-      <NavigationProgress size={3} />
+      <RequestProgressBar />
       <Notifications position={TOAST.position} autoClose={TOAST.autoCloseMs} limit={4} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -1,4 +1,5 @@
 import { endpoint, fileReply } from '@towerwatch/contract';
+import { PROGRESS_BAR } from '@towerwatch/domain';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
 import { installBrowserGlobals } from './test-browser-globals.ts';
@@ -94,6 +95,30 @@ describe('api client', () => {
     expect(refreshCalls).toBe(1);
     expect(tokens.getAccessToken()).toBe('new-access');
     expect(tokens.getRefreshToken()).toBe('refresh-2');
+  });
+
+  it('a request slower than the progress throttle starts no progress timer without a mounted bar', async () => {
+    // No progress bar is mounted here (no DOM, no app): a slow request must not start one, nor leave
+    // a timer that fires after the test (it once threw `window.clearInterval is not a function`).
+    vi.useFakeTimers();
+    try {
+      tokens.setTokens('a', 'r');
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          () =>
+            new Promise<Response>((resolve) =>
+              setTimeout(() => resolve(json(200, { ok: 'slow' })), PROGRESS_BAR.throttleMs * 3),
+            ),
+        ),
+      );
+      const reply = apiCall(echo);
+      await vi.advanceTimersByTimeAsync(PROGRESS_BAR.throttleMs * 3);
+      expect(await reply).toEqual({ ok: 'slow' });
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a refused refresh only raises the expired flag; the session stays', async () => {

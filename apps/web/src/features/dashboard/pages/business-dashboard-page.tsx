@@ -1,29 +1,14 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  IconAccessPoint,
-  IconAlertOctagon,
-  IconHistory,
-  IconBuildingBroadcastTower,
-  IconDoor,
-  IconPlayerPause,
-  IconPlugConnected,
-  IconPlugConnectedX,
-  IconShieldExclamation,
-  IconTrendingUp,
-  IconWifiOff,
-} from '@tabler/icons-react';
+import { IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import {
   companyLabel,
   DC_LOAD_LABELS,
-  type DashboardTileId,
-  dashboardTilesFor,
   hasAccessRole,
   isTenantReadOnly,
   LEGACY_DASHBOARD_PATH,
   tenantLabel,
 } from '@towerwatch/domain';
-import type { ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
 import { dashboardDefaultRange, formatChartLabel, formatDateTime } from '../../../lib/time.ts';
 import { useAuthUser } from '../../auth/index.ts';
@@ -34,25 +19,9 @@ import {
 } from '../api/dashboard-api.ts';
 import { AvailabilityChart } from '../components/availability-chart.tsx';
 import { CountPanel } from '../components/count-panel.tsx';
-import { CountTile } from '../components/count-tile.tsx';
+import { DashboardTiles } from '../components/dashboard-tiles.tsx';
 import { LoadStatusChart } from '../components/load-status-chart.tsx';
 import { useLiveDashboardCounts } from '../hooks/use-live-dashboard-counts.ts';
-import { tileBreakdown, tileCount, tileFilter } from '../tile-counts.ts';
-
-const TILE_LOOK: Readonly<
-  Record<DashboardTileId, { icon: ComponentType<{ size?: number }>; color: string }>
-> = {
-  total_sites: { icon: IconBuildingBroadcastTower, color: 'signal' },
-  rms_installed: { icon: IconAccessPoint, color: 'blue' },
-  acs_installed: { icon: IconDoor, color: 'indigo' },
-  device_offline: { icon: IconWifiOff, color: 'gray' },
-  pg_on: { icon: IconPlugConnected, color: 'yellow' },
-  paused_alarms: { icon: IconPlayerPause, color: 'violet' },
-  dc_no_load: { icon: IconPlugConnectedX, color: 'orange' },
-  dc_overload: { icon: IconTrendingUp, color: 'red' },
-  door_open: { icon: IconAlertOctagon, color: 'orange' },
-  security_breach: { icon: IconShieldExclamation, color: 'red' },
-};
 
 /**
  * The smart dashboard: /dashboard/business (all allowed tenants) and /dashboard/{tenant}
@@ -69,7 +38,6 @@ export function BusinessDashboardPage() {
   const availability = useQuery(availabilityQueryOptions(tenant, range.from, range.until));
   useLiveDashboardCounts(tenant);
 
-  const tiles = dashboardTilesFor(user);
   const s = status.data;
   const acs = hasAccessRole(user, 'acs');
   const failed = status.isError && dashboard.isError;
@@ -110,23 +78,7 @@ export function BusinessDashboardPage() {
           The counts could not be loaded. They will refresh when the server answers.
         </Alert>
       )}
-      <SimpleGrid
-        cols={{ base: 2, xs: 3, md: 5, xl: tiles.length > 8 ? 9 : tiles.length }}
-        spacing="sm"
-        aria-label="Tiles"
-      >
-        {tiles.map((view) => (
-          <CountTile
-            key={view.id}
-            view={view}
-            count={tileCount(view.id, s, dashboard.data)}
-            filter={tileFilter(view.id, tenant)}
-            breakdown={tileBreakdown(view.id, view.breakdown, dashboard.data, tenant)}
-            icon={TILE_LOOK[view.id].icon}
-            color={TILE_LOOK[view.id].color}
-          />
-        ))}
-      </SimpleGrid>
+      <DashboardTiles user={user} tenant={tenant} status={s} dashboard={dashboard.data} />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: acs ? 6 : 5 }} spacing="sm">
         <CountPanel
           title="Power"
