@@ -67,7 +67,7 @@ describe('tiles by role', () => {
     });
   }
 
-  // finance holds no sites: no dashboard is its home (docs/decisions.md "Every role lands on its work").
+  // finance holds no sites: no dashboard is its home (docs/decisions/every-role-lands-on-its-work.md).
   it('finance is sent from /dashboard to its work, the Payment List (issue 19)', async () => {
     await withUser('finance', async (page) => {
       await page.goto('/dashboard/business');

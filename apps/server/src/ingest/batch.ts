@@ -10,7 +10,8 @@
  * wait for the bulk telemetry write, its encoding and its fan-out. A site's jobs of the batch stay
  * together in one of the two, so what is committed of a site is always a prefix of its messages,
  * and each transaction claims its own message ids: acknowledged still means committed, and a
- * redelivery after a crash between the two is still recognised (docs/decisions.md "Ingest writer").
+ * redelivery after a crash between the two is still recognised
+ * (docs/decisions/ingest-batches-bounded-by-work.md).
  * Throws when a transaction fails; what the batch committed before is settled and skipped by the
  * pipeline's retry (pipeline.ts).
  */
