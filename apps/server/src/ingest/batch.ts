@@ -28,7 +28,7 @@ import { applyToWrites } from './writes.ts';
  * loop (de-duplication, alarm engine). Without it a backlog (after a stall, a restart, a burst) became
  * one batch of `maxBatch` (2,000) messages that held the event loop ~0.5 s — evaluation, statement
  * encoding, then fan-out and PUBACKs — while every other message, an alarm probe included, waited for
- * it (docs/performance.md "Where the time goes", 3). In the ingest profile (bench/results/profile)
+ * it (docs/decisions/ingest-batches-bounded-by-work.md). In the ingest profile (bench/results/profile)
  * the alarm engine is ~10 % of the main thread's busy time and the loop around it a little more, so
  * 10 ms of it stands for roughly 70–100 ms of main-thread work per batch, in two stretches (evaluation
  * and encoding; fan-out and PUBACKs after the commit), each under the 100 ms alarm target — a few
