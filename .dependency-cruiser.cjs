@@ -1,5 +1,5 @@
 /**
- * Import rules of the Towerwatch monorepo (issue 11, docs/decisions.md "Enforced architecture rules").
+ * Import rules of the Towerwatch monorepo (issue 11, docs/decisions/import-rules.md).
  * Run by `npm run check:deps` (part of `npm run check`). Each rule's `name` is what a failure prints;
  * its `comment` says why the rule exists. Paths are relative to the repository root.
 

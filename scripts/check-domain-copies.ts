@@ -1,6 +1,6 @@
 /**
  * Rule "domain-rule-copy": a rule or list of the product spec lives once, in packages/domain
- * (docs/decisions.md "One home per rule (issue 11)"). Scans the sources of apps/ and packages/
+ * (docs/decisions/one-home-per-rule.md). Scans the sources of apps/ and packages/
  * (not packages/domain, not tests) and fails when a file
  * - declares `const NAME =` where NAME is also a value the domain exports (a second copy of a rule), or
  * - holds a literal array of 3 or more of the domain's alarm ids (a copied alarm list: build it from

@@ -1,6 +1,6 @@
 /**
- * `npm run check:files`: the repository rules an import graph cannot see (issue 11, docs/decisions.md
- * "Enforced architecture rules"). Prints one line per failure, `<rule>: <file>: <why>`, and exits 1
+ * `npm run check:files`: the repository rules an import graph cannot see (issue 11,
+ * docs/decisions/file-rules.md). Prints one line per failure, `<rule>: <file>: <why>`, and exits 1
  * when there is any.
  *
  * - `max-file-lines`: a source file (.ts/.tsx/.js/.mjs/.cjs, tests included) has at most 400 lines.
@@ -130,8 +130,6 @@ checkMigrationOrder(checkMigrationNames());
 for (const note of notes) console.log(`note ${note}`);
 for (const failure of failures) console.error(`error ${failure}`);
 if (failures.length > 0) {
-  console.error(
-    `\n${failures.length} file rule violation(s); see docs/decisions.md "Enforced architecture rules".`,
-  );
+  console.error(`\n${failures.length} file rule violation(s); see docs/decisions/file-rules.md.`);
   process.exitCode = 1;
 } else console.log('check:files: file sizes and migration names OK');

@@ -130,7 +130,8 @@ async function endpointSpecs(
       method: 'GET',
       path: `${siteEndpoints.siteFetch.path}?limit=1000&page=${lastPage}`,
     },
-    // The list forms: lean, and compact, which the web app's list pages load (docs/decisions.md).
+    // The list forms: lean, and compact, which the web app's list pages load
+    // (docs/decisions/compact-site-list.md).
     {
       name: 'site/fetch 1000 lean',
       user: 'admin',

@@ -3,7 +3,7 @@
  * and with Mosquitto, then a restart on the same data: every message the publisher got a PUBACK for
  * is stored (its `ingest_messages` row and its telemetry row). With Mosquitto this holds only because
  * the server acknowledges to the broker after the commit, on a persistent session that the broker
- * redelivers after the restart (docs/decisions.md "Acknowledged means committed, external broker too").
+ * redelivers after the restart (docs/decisions/puback-after-commit-external-broker.md).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCrash } from '../src/lib/crash.ts';

@@ -2,7 +2,7 @@
  * The load generators say when the broker closed their connections. They do not reconnect, and mqtt.js
  * keeps a publish on a closed client without ever calling back, so a step after such a close used to
  * look like a server that stopped ingesting (sent, neither failed nor acknowledged, "not persisted"):
- * the full-size ingest run of 2026-11-27 (docs/performance.md "Profile of the final code").
+ * the full-size ingest run of 2026-11-27 (docs/performance.md "History" and "Not measured yet").
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { benchMosquittoUrl, stopBenchMosquitto } from '../src/lib/mosquitto.ts';

@@ -26,7 +26,7 @@ async function openAs<T>(username: string, path: string, run: (page: Page) => Pr
 const tile = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
 
 describe('smart dashboard', () => {
-  // finance holds no sites: no dashboard is its home (docs/decisions.md "Every role lands on its work").
+  // finance holds no sites: no dashboard is its home (docs/decisions/every-role-lands-on-its-work.md).
   it('finance is sent from /dashboard to its work, the Payment List (issue 19)', async () => {
     await openAs('finance', '/dashboard/business', async (page) => {
       await page.waitForURL('**/billing/list');

@@ -96,7 +96,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 
 /**
  * Kills the server's process group (the server and its simulator) and the embedded PostgreSQL it
- * started in a session of its own (docs/decisions.md "Shutdown order"), which would otherwise outlive
+ * started in a session of its own (docs/decisions/shutdown-order.md), which would otherwise outlive
  * a killed server.
  */
 function killServerTree(child: ChildProcess, dataDir: string): void {

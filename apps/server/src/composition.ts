@@ -87,8 +87,8 @@ export function createContainer(deps: ContainerDeps) {
   let liveHub: LiveHub | null = null;
   /**
    * Pin updates are built only for focused sites: this process's hub's and, on a shared bus
-   * (MQTT_URL), those the other processes' hubs publish (live/shared-focus.ts; docs/decisions.md
-   * "Pin updates only for focused sites").
+   * (MQTT_URL), those the other processes' hubs publish (live/shared-focus.ts;
+   * docs/decisions/focused-sites-shared-across-processes.md).
    */
   const focusedSites: SharedFocus = createSharedFocus(kernel.bus, {
     has: (siteUid) => liveHub?.hasFocus(siteUid) ?? false,

@@ -1,6 +1,6 @@
 /**
  * Rules that had two disagreeing copies before issue 11, pinned where a user sees them
- * (docs/decisions.md "One home per rule (issue 11)"):
+ * (docs/decisions/one-home-per-rule.md):
  * - the DC overload default (60 A) a site gets when it sets no threshold of its own;
  * - the tenant rule's power set: tenant-less alarms of the Power group and tenant-less power events
  *   count as the first operator tenant (banglalink), other tenant-less rows stay site-wide.

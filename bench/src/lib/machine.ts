@@ -22,7 +22,7 @@ export interface MachineInfo {
 /**
  * Calibration of the machine at the start of a benchmark, so that runs on VMs of the same kind can be
  * compared: the same code has measured up to 2× apart on two VMs that report the same CPU model
- * (docs/performance.md, "The machine and the runs recorded here"). Both figures are single-threaded
+ * (docs/performance.md, "How it is measured" and "History"). Both figures are single-threaded
  * and take ~1 s each.
  */
 export interface MachineSpeed {

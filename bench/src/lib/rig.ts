@@ -290,7 +290,8 @@ export interface LoadedServer {
  * of a bulk change on a production database (planner statistics, and the visibility map that
  * index-only scans need). The warm-up writes a million alarm rows and flips every device online; the
  * system PostgreSQL of the bench machines runs with `autovacuum = off`, so without this the reads
- * measured next would be planned on the statistics of an empty fleet (docs/performance.md, site list).
+ * measured next would be planned on the statistics of an empty fleet (docs/performance.md, "How it
+ * is measured").
  */
 async function settleStatistics(server: ServerHandle): Promise<void> {
   const { rows } = await server.pool.query<{ name: string }>(

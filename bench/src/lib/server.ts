@@ -279,7 +279,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
 /**
  * The node flags the product runs its server with: those of `npm start` (apps/server/package.json's
  * `start` script, `node <flags> --import tsx src/main.ts`), read from there so the benchmarks measure the
- * server as it is deployed (docs/decisions.md "Young generation of the server's heap"). A run's
+ * server as it is deployed (docs/decisions/young-generation-64mb.md). A run's
  * `--node-flags` come after them (V8 takes the last value of a flag).
  */
 export function productNodeFlags(): string[] {

@@ -147,7 +147,7 @@ export const ALARM_TUPLE_FLAGS = { isNormal: 1, isAvailable: 2, isDisable: 4 } a
 /**
  * A brief alarm (siteAlarmBrief) as a tuple: `[id, tenant, flags, lastEvent]`, flags the sum of
  * ALARM_TUPLE_FLAGS. The compact list form's alarms: a site carries every alarm (~20), so their keys
- * were half the bytes of a lean item (docs/decisions.md "Compact site list").
+ * were half the bytes of a lean item (docs/decisions/compact-site-list.md).
  */
 export const siteAlarmTuple = z.tuple([
   z.string(),

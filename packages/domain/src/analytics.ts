@@ -3,7 +3,7 @@
  * over the caller's fleet. Their range, the compare period, the numbers the query string coerces, the
  * defaults (diesel price, thresholds) and the per-site completeness. Availability is the one formula
  * of availability.ts; fuel burn and backup time come from power-estimates.ts.
- * Decisions: docs/decisions.md "Analytics reports".
+ * Decisions: docs/decisions/analytics-report-parameters.md and the records it links.
  */
 import { availabilityPercent } from './availability.ts';
 import { DHAKA_OFFSET_MS } from './date-ranges.ts';
@@ -27,9 +27,9 @@ export const MAX_REPORT_RANGE_DAYS = 732;
 export const BATTERY_REPORT_AHEAD_MONTHS = 12;
 
 /**
- * What `compare` means (docs/decisions.md "Analytics reports"): `previous_period` is the range of the
- * same length that ends where the report's starts; `previous_year` is the same range a year earlier;
- * `none` (the default) compares nothing. A bare flag (`yes`, `true`, `1`) is `previous_period`.
+ * What `compare` means (docs/decisions/analytics-report-parameters.md): `previous_period` is the
+ * range of the same length that ends where the report's starts; `previous_year` is the same range a
+ * year earlier; `none` (the default) compares nothing. A bare flag (`yes`, `true`, `1`) is `previous_period`.
  */
 export const COMPARE_MODES = ['none', 'previous_period', 'previous_year'] as const;
 /** One compare mode. */
@@ -169,9 +169,9 @@ export function fuelCost(litres: number, pricePerLitre: number): number {
 }
 
 /**
- * A shared generator's figures split between the site's tenants (docs/decisions.md "Analytics
- * reports"): equal shares, the tenants' loads not being metered apart. Rounded to 0.01; the last
- * tenant takes the rounding rest so the shares add up.
+ * A shared generator's figures split between the site's tenants
+ * (docs/decisions/shared-generator-split.md): equal shares, the tenants' loads not being metered
+ * apart. Rounded to 0.01; the last tenant takes the rounding rest so the shares add up.
  */
 export function tenantShares(total: number, tenants: readonly string[]): { tenant: string; share: number }[] {
   if (tenants.length === 0) return [];

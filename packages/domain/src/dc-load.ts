@@ -22,9 +22,9 @@ export interface DcLoadEntry {
 
 /**
  * Default current limits that classify a tenant's DC load; a site may set its own
- * (`dc_no_load_current`, `dc_overload_current`). The spec gives none. Decision (docs/decisions.md
- * "One home per rule"): below 1 A is no load, above 60 A is overload, as docs/device-protocol.md
- * and docs/operations.md document and the server has always applied.
+ * (`dc_no_load_current`, `dc_overload_current`). The spec gives none. Decision
+ * (docs/decisions/dc-overload-default.md): below 1 A is no load, above 60 A is overload, as
+ * docs/device-protocol.md and docs/operations.md document and the server has always applied.
  */
 export const DEFAULT_DC_LOAD_LIMITS = { noLoadBelowAmps: 1, overLoadAboveAmps: 60 } as const;
 

@@ -1,8 +1,8 @@
 /**
- * Tenant SLA report and scheduled reports (issue 15 "Beyond the anchors"; decisions in docs/decisions.md
- * "Tenant SLA report and scheduled reports"). Availability itself is `availabilityPercent`
- * (availability.ts): this file holds only what the SLA adds — the target, the outage causes, the
- * months of a report and who may schedule reports.
+ * Tenant SLA report and scheduled reports (issue 15 "Beyond the anchors"; decisions in
+ * docs/decisions/sla-availability-and-causes.md and docs/decisions/scheduled-reports.md).
+ * Availability itself is `availabilityPercent` (availability.ts): this file holds only what the SLA
+ * adds — the target, the outage causes, the months of a report and who may schedule reports.
  */
 import { REPORT_KINDS } from './analytics.ts';
 import { DHAKA_OFFSET_MS } from './date-ranges.ts';

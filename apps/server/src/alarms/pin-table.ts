@@ -4,7 +4,7 @@
  * keeps one site's runtime values in one Float64Array (value and epoch-ms time per slot, NaN =
  * null), plus a small map for readings of pins that have no config. Replaces a `Map` of
  * `{ value, ts: Date }` objects keyed by `com_id/pin` strings (memory per site and garbage per
- * reading, docs/decisions.md "Compact site state").
+ * reading, docs/decisions/compact-site-state.md).
  */
 import { initialPinStatus } from '@towerwatch/domain';
 

@@ -1,6 +1,6 @@
 /**
  * The PUBACKs of one committed ingest batch reach a connection in one socket write (issue 20,
- * docs/performance.md "Where the time goes", 1): the pipeline settles a batch's messages in one
+ * docs/decisions/ingest-batches-bounded-by-work.md): the pipeline settles a batch's messages in one
  * synchronous loop, and each PUBACK is written corked until the next tick (mqtt-packet's
  * writeToStream corks the stream and uncorks it on process.nextTick), so the connection's socket
  * gets one writev per batch rather than one write per message. A real MQTT client against the

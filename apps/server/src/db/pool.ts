@@ -21,7 +21,7 @@ export interface PoolOptions {
  * Creates a pool of UTC sessions without JIT compilation; with `searchPath` every connection uses
  * that schema first.
  *
- * JIT off (docs/decisions.md "No JIT compilation in the server's sessions"): on a PostgreSQL built
+ * JIT off (docs/decisions/no-jit-in-server-sessions.md): on a PostgreSQL built
  * with LLVM (Debian's, most hosted ones; the embedded build has none) a site list page of 1,000
  * sites spent 231 of its 329 ms compiling expressions, because the planner's cost of its per-site
  * subqueries passed `jit_above_cost`; with JIT off the same page takes 95 ms.

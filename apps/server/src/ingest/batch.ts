@@ -10,7 +10,8 @@
  * wait for the bulk telemetry write, its encoding and its fan-out. A site's jobs of the batch stay
  * together in one of the two, so what is committed of a site is always a prefix of its messages,
  * and each transaction claims its own message ids: acknowledged still means committed, and a
- * redelivery after a crash between the two is still recognised (docs/decisions.md "Ingest writer").
+ * redelivery after a crash between the two is still recognised
+ * (docs/decisions/ingest-batches-bounded-by-work.md).
  * Throws when a transaction fails; what the batch committed before is settled and skipped by the
  * pipeline's retry (pipeline.ts).
  */
@@ -27,7 +28,7 @@ import { applyToWrites } from './writes.ts';
  * loop (de-duplication, alarm engine). Without it a backlog (after a stall, a restart, a burst) became
  * one batch of `maxBatch` (2,000) messages that held the event loop ~0.5 s — evaluation, statement
  * encoding, then fan-out and PUBACKs — while every other message, an alarm probe included, waited for
- * it (docs/performance.md "Where the time goes", 3). In the ingest profile (bench/results/profile)
+ * it (docs/decisions/ingest-batches-bounded-by-work.md). In the ingest profile (bench/results/profile)
  * the alarm engine is ~10 % of the main thread's busy time and the loop around it a little more, so
  * 10 ms of it stands for roughly 70–100 ms of main-thread work per batch, in two stretches (evaluation
  * and encoding; fan-out and PUBACKs after the commit), each under the 100 ms alarm target — a few

@@ -47,7 +47,7 @@ export function fanOut(
   for (const row of events) bus.publish('live', siteEventEnvelope(site, row));
   if (so.statusChanged) bus.publish('live', siteStatusEnvelope(site, state));
   // Pin updates go only to sockets focused on the site: none are built when no socket is (and the
-  // process knows every socket, see docs/decisions.md "Pin updates only for focused sites").
+  // process knows every socket, see docs/decisions/pin-updates-for-focused-sites.md).
   if (!focusedSites || focusedSites.has(site.siteUid))
     for (const env of pinUpdateEnvelopes(site, state, so.pinUpdates)) bus.publish('live', env);
   for (const i of so.access) {

@@ -1,8 +1,9 @@
 /**
  * A writer lane of the ingest pipeline: its queue of jobs and what it defers between transactions
- * (docs/decisions.md "Ingest writer"). Latest pin values go to `pin_latest` at most `cap` rows per
- * transaction, oldest first (the rest wait here and are overlaid when a site is reloaded); a device's
- * `last_seen_at` is refreshed at most every `refreshMs` unless its online flag changes.
+ * (docs/decisions/ingest-writer-lanes.md, docs/decisions/pin-latest-write-cap.md). Latest pin values
+ * go to `pin_latest` at most `cap` rows per transaction, oldest first (the rest wait here and are
+ * overlaid when a site is reloaded); a device's `last_seen_at` is refreshed at most every `refreshMs`
+ * unless its online flag changes.
  */
 import type { DeviceWrite, Reading } from './batch-writes.ts';
 import type { SiteJob } from './site-job.ts';

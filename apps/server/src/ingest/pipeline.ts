@@ -14,7 +14,7 @@
  * only when PostgreSQL rejects the data itself (SQLSTATE class 22/23) or the engine throws are the
  * sites retried one by one and the failing site's jobs counted as failed and dropped.
  *
- * Deferred writes (docs/decisions.md "Ingest writer"): latest pin values go to `pin_latest` at most
+ * Deferred writes (docs/decisions/pin-latest-write-cap.md): latest pin values go to `pin_latest` at most
  * `latestPerBatch` rows per transaction, oldest first (the rest wait in memory and are overlaid when
  * a site is reloaded); a device's `last_seen_at` is refreshed at most every `livenessRefreshMs`
  * unless its online flag changes.

@@ -1,6 +1,6 @@
 /**
  * Focused sites across processes. Ingest builds pin-update messages only for the sites some live
- * socket is focused on (docs/decisions.md "Pin updates only for focused sites"). In one process the
+ * socket is focused on (docs/decisions/focused-sites-shared-across-processes.md). In one process the
  * hub answers directly; with a shared bus (MQTT_URL, several processes) the hub of another process may
  * hold the focused socket, so every hub publishes its whole set of focused sites on `live.focus`:
  * at once when a site enters or leaves it (then at most every {@link FOCUS_COALESCE_MS}), every

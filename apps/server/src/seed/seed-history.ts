@@ -146,7 +146,7 @@ export async function seedPowerHistory(
   }
   result.events = ev.site.length;
   // A demo site exists since its history begins: reports count the time before a site's first record
-  // as a gap (docs/decisions.md "Before a site's first record is a gap").
+  // as a gap (docs/decisions/before-first-record-is-a-gap.md).
   await db.query('update sites set created_at = $1 where uid = any($2::text[]) and created_at > $1', [
     new Date(from),
     fleet.sites.filter((site) => present.has(site.uid)).map((site) => site.uid),

@@ -16,7 +16,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { formatChartLabel } from '../lib/time.ts';
 
 /*
- * The app's one charting library (docs/decisions.md "Charts: Apache ECharts"): ECharts core with only the
+ * The app's one charting library (docs/decisions/charts-echarts.md): ECharts core with only the
  * chart kinds and components registered here, so pages pull in what they draw and nothing else. Import
  * this file from lazily loaded pages only (it is ~150 KB gzip; `/login` must stay under its budget).
  */

@@ -1,5 +1,5 @@
 /**
- * When a site's record begins (docs/decisions.md "Before a site's first record is a gap"): its oldest
+ * When a site's record begins (docs/decisions/before-first-record-is-a-gap.md): its oldest
  * event or its creation, whichever is earlier. Reports count the time before it as a gap, not as
  * availability. One index descent per site (`events_site_id_idx`).
  */

@@ -87,7 +87,7 @@ export function summarySql(x: string, w: WindowParams): string {
  * CTEs `gap_isl` and `gap_sum (site_uid, ms)`: the time a site did not report, a site fact (no tenant
  * rule). That is its device-offline periods, and the part of the window before the site's first record
  * (its oldest event or its creation, whichever is earlier): a period from before a site reported
- * anything is unknown, not available (docs/decisions.md "Before a site's first record is a gap"). The
+ * anything is unknown, not available (docs/decisions/before-first-record-is-a-gap.md). The
  * two never overlap: every offline period starts at an event, so at or after the first record.
  */
 export function gapsSql(p: SqlParams, w: WindowParams): string {

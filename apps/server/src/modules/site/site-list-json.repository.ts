@@ -3,7 +3,7 @@
  * the contract's list items as JSON text (`siteLean`, or `site` up to its free-form maps), each site's
  * alarms and DC load aggregated in SQL (`json_agg`) and the tenant rule applied in SQL (`siteScope`,
  * `tenantScope`), so the server joins texts instead of building, validating and serialising objects
- * site by site (docs/performance.md, GET /user/site/fetch). Keys, values and order are those the
+ * site by site (docs/decisions/site-list-json-in-sql.md). Keys, values and order are those the
  * route sent before: site-view.ts `toSite` (and `toLeanSite`) serialised by the contract's schemas
  * (site-list-json.test.ts compares both forms with that path on a fleet with alarms, tenants and DC
  * load states, and checks real replies against the schemas).

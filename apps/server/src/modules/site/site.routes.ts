@@ -27,7 +27,7 @@ export function registerSiteRoutes(app: App, sites: SiteService): void {
   // The route's schema is the union of both forms (OpenAPI, typing). The reply comes as JSON text
   // built by PostgreSQL (its items are the contract's site / siteLean, pinned by
   // site-list-json.test.ts) and is sent as is: validating and serialising 1,000 items per page cost
-  // most of the request's CPU (docs/performance.md).
+  // most of the request's CPU (docs/decisions/site-list-json-in-sql.md).
   route(app, e.siteFetch, {
     rule: signedIn,
     handler: async (req, reply) => {

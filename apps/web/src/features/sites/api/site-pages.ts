@@ -44,7 +44,7 @@ export async function* sitePagesInOrder<P extends SitePage<unknown>>(
   }
 }
 
-/** How long pages that have arrived may wait to be shown together (docs/performance.md, site list). */
+/** How long pages that have arrived may wait to be shown together (docs/decisions/site-list-loading.md). */
 export const SITE_PAGE_BATCH_MS = 250;
 
 /**
