@@ -10,7 +10,7 @@ import { DATABASE_VERSION_TESTS, serverProject } from './apps/server/vitest.conf
 export default defineConfig({
   test: {
     // Most test files wait on PostgreSQL, brokers, sockets and child processes, not on the CPU: more
-    // files at once than the 2 cores keeps both busy (docs/performance.md "npm test").
+    // files at once than the 2 cores keeps both busy (docs/performance.md "npm test duration").
     maxWorkers: 4,
     projects: [
       'packages/*',
