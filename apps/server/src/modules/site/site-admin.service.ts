@@ -13,7 +13,12 @@ import {
   type SiteSaveReply,
   type SiteUpdateBody,
 } from '@towerwatch/contract';
-import { eventDisplayName, isDisableableAlarm, restoreHiddenTenantKeys } from '@towerwatch/domain';
+import {
+  eventDisplayName,
+  isDisableableAlarm,
+  restoreHiddenTenantKeys,
+  vendorServesCompany,
+} from '@towerwatch/domain';
 import { parseSiteAlarmSettings } from '../../alarms/settings.ts';
 import type { Caller } from '../../auth/caller.ts';
 import type { EventBus } from '../../bus/bus.ts';
@@ -59,6 +64,18 @@ export function createSiteAdminService(deps: SiteAdminDeps) {
     return { site };
   }
 
+  /**
+   * 400 unless the site's device vendor exists and serves the site's company
+   * (docs/requirements.md#device-vendors); one message for both, so another company's vendors stay unseen.
+   */
+  async function assertVendorServes(vendorUid: string | null | undefined, companyId: string): Promise<void> {
+    if (!vendorUid) return;
+    const vendor = await deps.admin.vendorCompany(vendorUid);
+    if (!vendor || !vendorServesCompany(vendor.companyId, companyId)) {
+      throw new ValidationError('body.device_vendor', `${vendorUid} is not a device vendor of this company`);
+    }
+  }
+
   function announce(
     siteUid: string,
     companyId: string,
@@ -86,6 +103,7 @@ export function createSiteAdminService(deps: SiteAdminDeps) {
         if (!caller.companyId) throw new NotFoundError('User not found');
         owner = { companyId: caller.companyId, rootUid: caller.rootUid };
       }
+      await assertVendorServes(body.device_vendor, owner.companyId);
       const code = (await deps.admin.companyCode(owner.companyId)) ?? 'site';
       const uid = `${code.toUpperCase()}-${randomBytes(4).toString('hex').toUpperCase()}`;
       const { user_uid: _ignored, ...fields } = body;
@@ -110,6 +128,7 @@ export function createSiteAdminService(deps: SiteAdminDeps) {
     async update(caller: Caller, body: SiteUpdateBody): Promise<SiteSaveReply> {
       const site = await requireSite(deps.sites, caller, body.site_uid, false);
       if (!caller.isOperator) assertTenantsAllowed(caller, body.tenants);
+      await assertVendorServes(body.device_vendor, site.company_id);
       const { site_uid: uid, ...fields } = body;
       if (fields.more_details) {
         // The caller saw more_details narrowed to their tenants: keep the other tenants' keys.
