@@ -26,6 +26,7 @@ import type { Pool } from './db/pool.ts';
 import { HttpError, TooManyRequestsError } from './errors.ts';
 import { installRouteRegistry } from './kernel/http/registry.ts';
 import { installReportLimiter } from './kernel/http/report-limit.ts';
+import { installSecurityHeaders, readWebCspSources } from './kernel/http/security-headers.ts';
 import type { App } from './kernel/types.ts';
 
 export type { App } from './kernel/types.ts';
@@ -68,6 +69,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   installRouteRegistry(app);
   installReportLimiter(app, container.config.reportConcurrencyPerUser);
+  const webDist = opts.webDist === undefined ? container.config.webDist : opts.webDist;
+  installSecurityHeaders(app, readWebCspSources(webDist));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -161,7 +164,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   container.registerRoutes(app);
 
-  const webDist = opts.webDist === undefined ? container.config.webDist : opts.webDist;
   const indexHtml =
     webDist !== null && existsSync(`${webDist}/index.html`) ? readFileSync(`${webDist}/index.html`) : null;
   if (webDist !== null && indexHtml) {
