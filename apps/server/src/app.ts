@@ -23,8 +23,10 @@ import type { Logger } from 'pino';
 import { type AuthDeps, registerAuth } from './auth/auth-plugin.ts';
 import type { Config } from './config.ts';
 import type { Pool } from './db/pool.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, TooManyRequestsError } from './errors.ts';
 import { installRouteRegistry } from './kernel/http/registry.ts';
+import { installReportLimiter } from './kernel/http/report-limit.ts';
+import { installSecurityHeaders, readWebCspSources } from './kernel/http/security-headers.ts';
 import type { App } from './kernel/types.ts';
 
 export type { App } from './kernel/types.ts';
@@ -66,6 +68,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     loggerInstance: opts.log,
   }).withTypeProvider<ZodTypeProvider>();
   installRouteRegistry(app);
+  installReportLimiter(app, container.config.reportConcurrencyPerUser);
+  const webDist = opts.webDist === undefined ? container.config.webDist : opts.webDist;
+  installSecurityHeaders(app, readWebCspSources(webDist));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -84,6 +89,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     }
     if (err instanceof HttpError) {
       if (err.statusCode >= 500) request.log.error({ err }, err.message);
+      const retryAfter =
+        err instanceof TooManyRequestsError ? (err as TooManyRequestsError).retryAfterSeconds : undefined;
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       return reply.status(err.statusCode).send({
         statusCode: err.statusCode,
         error: httpErrorName(err.statusCode),
@@ -156,7 +164,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   container.registerRoutes(app);
 
-  const webDist = opts.webDist === undefined ? container.config.webDist : opts.webDist;
   const indexHtml =
     webDist !== null && existsSync(`${webDist}/index.html`) ? readFileSync(`${webDist}/index.html`) : null;
   if (webDist !== null && indexHtml) {

@@ -84,6 +84,8 @@ const envSchema = z.object({
   /** Login failures per account and per IP allowed within LOGIN_WINDOW_MINUTES. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Report and export generations one user may run at once per API process (docs/api.md). */
+  REPORT_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
   /** Months of raw telemetry kept; older monthly partitions are dropped by the jobs role. */
   TELEMETRY_RETENTION_MONTHS: z.coerce.number().int().min(1).default(13),
   /** Telegram bot token (docs/operations.md "Telegram"); unset = Telegram notifications off. */
@@ -125,6 +127,8 @@ export interface Config {
   webDist: string;
   loginMaxFailures: number;
   loginWindowMinutes: number;
+  /** REPORT_CONCURRENCY_PER_USER: report and export generations per user at once (per process). */
+  reportConcurrencyPerUser: number;
   telemetryRetentionMonths: number;
   telegram: {
     botToken: string | undefined;
@@ -179,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'apps', 'web', 'dist')),
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
+    reportConcurrencyPerUser: e.REPORT_CONCURRENCY_PER_USER,
     telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
     telegram: {
       botToken: e.TELEGRAM_BOT_TOKEN,

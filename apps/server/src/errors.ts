@@ -50,9 +50,12 @@ export class ConflictError extends HttpError {
   }
 }
 
-/** 429: too many attempts. */
+/** 429: too many attempts; `retryAfterSeconds` becomes the Retry-After header. */
 export class TooManyRequestsError extends HttpError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, message);
   }
 }

@@ -4,7 +4,7 @@ const CACHE = 'towerwatch-shell-v1';
 const API = /^\/(user|site\/excel-export|battery\/analytics|oem\/api|door\/|wss|healthz|api-docs)/;
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(['/', '/favicon.svg'])));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(['/', '/favicon.svg', '/zod-jitless.js'])));
   self.skipWaiting();
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  vendorServesCompany,
   formatVendorToken,
   isAnalogPinService,
   PIN_SERVICE_OPTIONS,
@@ -65,5 +66,14 @@ describe('customerHealth', () => {
     expect(customerHealth({ sites: 20, sites_down: 1, devices: 20, devices_online: 20 })).toBe('warning');
     expect(customerHealth({ sites: 20, sites_down: 0, devices: 20, devices_online: 19 })).toBe('warning');
     expect(customerHealth({ sites: 20, sites_down: 0, devices: 20, devices_online: 20 })).toBe('ok');
+  });
+});
+
+describe('vendorServesCompany (docs/requirements.md#device-vendors)', () => {
+  it('a company vendor serves its company only; a vendor of no company serves everyone', () => {
+    expect(vendorServesCompany('ftb', 'ftb')).toBe(true);
+    expect(vendorServesCompany('ftb', 'ktbl')).toBe(false);
+    expect(vendorServesCompany(null, 'ktbl')).toBe(true);
+    expect(vendorServesCompany('ftb', null)).toBe(true);
   });
 });

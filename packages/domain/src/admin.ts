@@ -1,7 +1,7 @@
 /**
  * Administration rules (docs/requirements.md#administration): the pin editor's service options, the
- * analog services, the checks a pin config must pass before it is stored, and the vendor API token
- * format (docs/requirements.md#vendor-tokens).
+ * analog services, the checks a pin config must pass before it is stored, the vendor API token
+ * format (docs/requirements.md#vendor-tokens) and which companies a vendor serves.
  */
 import { type PIN_PRIORITIES, type PinService, pinServiceRequiresTenant } from './pins.ts';
 
@@ -113,6 +113,15 @@ export function parseVendorToken(token: string): { id: string; secret: string } 
 /** Builds a token from its id and secret (the server draws both at random). */
 export function formatVendorToken(id: string, secret: string): string {
   return `${VENDOR_TOKEN_PREFIX}${id}_${secret}`;
+}
+
+/**
+ * A device vendor of a company serves that company only; a vendor without a company serves every
+ * customer (docs/requirements.md#device-vendors). A device or site of no company yet (the operator's
+ * stock) is checked when it gets one.
+ */
+export function vendorServesCompany(vendorCompanyId: string | null, companyId: string | null): boolean {
+  return vendorCompanyId === null || companyId === null || vendorCompanyId === companyId;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canGrant, canManageUser } from './user-management.ts';
+import { canGrant, canManageUser, isHigherUserType, lastRootRefusal } from './user-management.ts';
 import type { DomainUser } from './users.ts';
 
 const u = (uid: string, over: Partial<DomainUser> = {}): DomainUser => ({
@@ -64,5 +64,44 @@ describe('canGrant (docs/requirements.md#user-management)', () => {
     });
     expect(canGrant(root, { tenants: [] })).toEqual({ allowed: true });
     expect(canGrant(sudo, { type: 'sudo', tenants: [] })).toEqual({ allowed: true });
+  });
+});
+
+describe('user types by rank and the last active root (docs/requirements.md#user-management)', () => {
+  it('ranks sudo > support > superuser > company > employee > read_only', () => {
+    expect(isHigherUserType('superuser', 'company')).toBe(true);
+    expect(isHigherUserType('company', 'superuser')).toBe(false);
+    expect(isHigherUserType('company', 'company')).toBe(false);
+    expect(isHigherUserType('sudo', 'support')).toBe(true);
+    expect(isHigherUserType('employee', 'read_only')).toBe(true);
+  });
+
+  it('a manager never manages a user of a higher type, even with every right', () => {
+    const superuser = u('101', { type: 'superuser', meta: { accessRoles: [] } });
+    expect(canManageUser({ ...root, root_user_uid: '100', uid: '99' }, superuser)).toMatchObject({
+      allowed: false,
+      reason: 'You may not manage a superuser user',
+    });
+  });
+
+  it('the last active root of a company is not disabled, deleted or demoted', () => {
+    const ktbl = {
+      type: 'company' as const,
+      root_user_uid: null,
+      company_id: 'ktbl',
+      username: 'ktbl',
+      disabled: false,
+    };
+    expect(lastRootRefusal(ktbl, { removal: 'disable' }, 0)).toBe(
+      'ktbl is the last active root user of its company: it cannot be disabled',
+    );
+    expect(lastRootRefusal(ktbl, { removal: 'delete' }, 0)).toMatch(/cannot be deleted/);
+    expect(lastRootRefusal(ktbl, { removal: 'demote', newType: 'employee' }, 0)).toMatch(/lower type/);
+    // a promotion, another active root, an already disabled root, a non-root: no refusal
+    expect(lastRootRefusal(ktbl, { removal: 'demote', newType: 'superuser' }, 0)).toBeNull();
+    expect(lastRootRefusal(ktbl, { removal: 'disable' }, 1)).toBeNull();
+    expect(lastRootRefusal({ ...ktbl, disabled: true }, { removal: 'delete' }, 0)).toBeNull();
+    expect(lastRootRefusal({ ...ktbl, root_user_uid: '100' }, { removal: 'delete' }, 0)).toBeNull();
+    expect(lastRootRefusal({ ...ktbl, company_id: null }, { removal: 'delete' }, 0)).toBeNull();
   });
 });

@@ -20,6 +20,25 @@ export type ManageCheck = { allowed: true } | { allowed: false; reason: string }
 
 type RightsUser = Pick<DomainUser, 'uid' | 'type' | 'tenants' | 'root_user_uid' | 'meta'>;
 
+/**
+ * How high a user type stands (docs/requirements.md#user-management): nobody manages, disables or
+ * deletes a user of a higher type. Finance (provider staff without sites) stands with employee.
+ */
+export const USER_TYPE_RANK: Readonly<Record<UserType, number>> = {
+  sudo: 6,
+  support: 5,
+  superuser: 4,
+  company: 3,
+  employee: 2,
+  finance: 2,
+  read_only: 1,
+};
+
+/** True when type `a` stands above type `b`. */
+export function isHigherUserType(a: UserType, b: UserType): boolean {
+  return USER_TYPE_RANK[a] > USER_TYPE_RANK[b];
+}
+
 const ALLOWED: ManageCheck = { allowed: true };
 const refuse = (reason: string): ManageCheck => ({ allowed: false, reason });
 
@@ -38,6 +57,7 @@ export function canManageUser(manager: RightsUser, target: RightsUser): ManageCh
   if (manager.type === 'sudo') return ALLOWED;
   if (target.uid === manager.uid) return ALLOWED;
   if (target.root_user_uid == null) return refuse('You may not manage the root user of a company');
+  if (isHigherUserType(target.type, manager.type)) return refuse(`You may not manage a ${target.type} user`);
   if (!mayHandleType(manager, target.type)) return refuse(`You may not manage a ${target.type} user`);
   const roles = accessRolesOf(manager) as string[];
   const extraRoles = accessRolesOf(target).filter((r) => !roles.includes(r));
@@ -80,4 +100,32 @@ export function canGrant(manager: RightsUser, grant: Grant): ManageCheck {
     return refuse(`You may not grant tenants you do not have: ${extraTenants.join(', ')}`);
   }
   return ALLOWED;
+}
+
+/** A change that takes a user's rights away. */
+export type UserRemoval = 'disable' | 'delete' | 'demote';
+
+const REMOVAL_WORDS: Readonly<Record<UserRemoval, string>> = {
+  disable: 'disabled',
+  delete: 'deleted',
+  demote: 'given a lower type',
+};
+
+/**
+ * A root user of a company (no root above it, docs/requirements.md#user-entity) that is the company's
+ * last active one keeps the company manageable: it is never disabled, deleted or given a lower type
+ * (docs/requirements.md#user-management). Returns the refusal, or null when the change may go ahead.
+ * `otherActiveRoots`: the company's other root users that are not disabled.
+ */
+export function lastRootRefusal(
+  target: Pick<DomainUser, 'type' | 'root_user_uid' | 'company_id'> & { username: string; disabled: boolean },
+  change: { removal: UserRemoval; newType?: UserType },
+  otherActiveRoots: number,
+): string | null {
+  if (target.root_user_uid != null || target.company_id == null || target.disabled) return null;
+  if (otherActiveRoots > 0) return null;
+  if (change.removal === 'demote' && !(change.newType && isHigherUserType(target.type, change.newType))) {
+    return null;
+  }
+  return `${target.username} is the last active root user of its company: it cannot be ${REMOVAL_WORDS[change.removal]}`;
 }

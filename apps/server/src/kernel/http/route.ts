@@ -10,7 +10,9 @@
  * the request is validated, `req.query`/`req.params`/`req.body` are the parsed zod outputs, the
  * handler's result is type-checked against the reply schema and serialised by it, and the OpenAPI
  * document lists the route. A file endpoint has no JSON reply schema: its handler sends the bytes.
- * The rule is required; it becomes the route's guards and is recorded in the route registry.
+ * The rule is required; it becomes the route's guards and is recorded in the route registry. A
+ * report or export endpoint (a file reply or file variant) runs within the caller's generation
+ * limit (kernel/http/report-limit.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type EndpointDef, isFileReply } from '@towerwatch/contract';
@@ -26,6 +28,8 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { App } from '../types.ts';
+import { callerOf } from './guards.ts';
+import { isReportEndpoint } from './report-limit.ts';
 import { guardsOf, type Rule } from './rules.ts';
 
 declare module 'fastify' {
@@ -89,8 +93,25 @@ export function route<const E extends EndpointDef>(app: App, endpoint: E, opts: 
     schema,
     config: { rule: opts.rule, endpoint, ...(isPublic ? { public: true } : {}) },
     preHandler: guardsOf(opts.rule),
-    handler: opts.handler as RouteHandlerMethod,
+    handler: limited(app, endpoint, opts.handler as RouteHandlerMethod),
   });
+}
+
+/**
+ * The handler of a report or export endpoint runs within the caller's generation limit
+ * (kernel/http/report-limit.ts); other handlers run as they are.
+ */
+function limited(app: App, endpoint: EndpointDef, handler: RouteHandlerMethod): RouteHandlerMethod {
+  const limiter = app.reportLimiter;
+  if (!limiter || !isReportEndpoint(endpoint)) return handler;
+  return async function limitedHandler(this: unknown, request, reply) {
+    const settled = limiter.begin(callerOf(request).uid, reply);
+    try {
+      return await handler.call(this as never, request, reply);
+    } finally {
+      settled();
+    }
+  };
 }
 
 /** An empty request body is no body: without this, Fastify refuses an empty body sent as JSON. */

@@ -190,6 +190,7 @@ export function createAccessService(deps: AccessServiceDeps) {
         before: before ? cardOf(before) : null,
         after: cardOf(card),
         detail: { site_uid: site.uid, access_id: assignment.id },
+        sites: affected,
       });
       const c = cardOf(card);
       return {
@@ -248,6 +249,7 @@ export function createAccessService(deps: AccessServiceDeps) {
         before: { ...cardOf(card), groups: removed.groups, assignments: removed.assignments },
         after: { sites: 0, master: false },
         detail: { sites_affected: changed.length },
+        sites: affected,
       });
       return { card_number: card.card_number, card_id: card.id, sitesAffected: changed.length };
     },

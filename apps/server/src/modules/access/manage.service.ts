@@ -153,6 +153,7 @@ export function createManageService(deps: ManageServiceDeps) {
         target: { type: 'site_group', id: String(row.id) },
         before: existing ? { name: existing.name, members: before } : null,
         after: { name: saved.name, members: saved.members },
+        sites: [...before.map(String), ...members],
       });
       return {
         group: { ...saved, members: saved.members.filter((m) => !kept.includes(m)) },
@@ -177,6 +178,7 @@ export function createManageService(deps: ManageServiceDeps) {
         target: { type: kind === 'card' ? 'card_group' : 'site_group', id: String(g.id) },
         before: { name: g.name, members },
         after: null,
+        sites: affected,
       });
       return { groupId: g.id, sitesAffected: changed.length };
     },
@@ -204,10 +206,8 @@ export function createManageService(deps: ManageServiceDeps) {
       const row = existing
         ? await cards.updateCard(existing.id, fields, at)
         : await cards.insertCard(company, body.card_number, fields, at);
-      const changed = await deps.sync.syncSites(
-        [...before, ...(await cards.sitesOfCard(row.id))],
-        caller.uid,
-      );
+      const reached = [...before, ...(await cards.sitesOfCard(row.id))];
+      const changed = await deps.sync.syncSites(reached, caller.uid);
       const [card] = await cards.listCards(company, [row.id], caller);
       await audit(caller, {
         action: 'access.card_save',
@@ -215,6 +215,7 @@ export function createManageService(deps: ManageServiceDeps) {
         target: { type: 'card', id: String(row.id) },
         before: existing ? cardOf(existing) : null,
         after: cardOf(row),
+        sites: reached,
       });
       return { card: card ?? cardOf(row), sitesAffected: changed.length };
     },
@@ -255,7 +256,8 @@ export function createManageService(deps: ManageServiceDeps) {
       const row = existing ?? (await groups.insert('card', company, body.name, at));
       if (existing) await groups.rename('card', row.id, body.name, at);
       await groups.setMembers('card', row.id, members);
-      const changed = await deps.sync.syncSites(await cards.sitesOfCardGroup(row.id), caller.uid);
+      const reached = await cards.sitesOfCardGroup(row.id);
+      const changed = await deps.sync.syncSites(reached, caller.uid);
       const [saved] = await groups.cardGroups(company, [row.id], caller);
       if (!saved) throw new Error('card group vanished');
       await audit(caller, {
@@ -264,6 +266,7 @@ export function createManageService(deps: ManageServiceDeps) {
         target: { type: 'card_group', id: String(row.id) },
         before: existing ? { name: existing.name, members: before } : null,
         after: { name: saved.name, members: saved.members },
+        sites: reached,
       });
       return { group: saved, sitesAffected: changed.length };
     },
@@ -284,6 +287,7 @@ export function createManageService(deps: ManageServiceDeps) {
             : { type: 'site', id: link.siteUid ?? '' },
           before: attach ? null : targets,
           after: attach ? targets : null,
+          sites: siteUids,
         });
       }
       return { ...targets, attached: attach, sitesAffected: changed.length };

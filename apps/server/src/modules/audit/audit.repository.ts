@@ -1,6 +1,8 @@
 /** SQL of the audit log: insert and a filtered, paged list (the table refuses update and delete). */
 import type { AuditAction, AuditTargetType } from '@towerwatch/domain';
+import type { Caller } from '../../auth/caller.ts';
 import type { Queryable } from '../../db/pool.ts';
+import { siteScope, sqlParams } from '../../kernel/scope/sql-scope.ts';
 
 /** A row to append. */
 export interface AuditRow {
@@ -14,6 +16,8 @@ export interface AuditRow {
   after: unknown;
   ip: string | null;
   detail: unknown;
+  /** The sites the entry is about (none: about no site). */
+  siteUids: string[];
   at: Date;
 }
 
@@ -36,6 +40,8 @@ export interface StoredAuditRow {
 export interface AuditFilter {
   /** undefined = every company */
   companyId?: string;
+  /** Only entries about no site or about sites this caller all sees (undefined: no site filter). */
+  siteReader?: Caller;
   action?: string;
   actor?: string;
   targetType?: string;
@@ -53,8 +59,8 @@ export function createAuditRepository(db: Queryable) {
     async insert(row: AuditRow): Promise<void> {
       await db.query(
         `insert into audit_log (at, action, actor_uid, actor_username, company_id, target_type, target_id,
-           before, after, ip, detail)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+           before, after, ip, detail, site_uids)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
         [
           row.at,
           row.action,
@@ -67,32 +73,36 @@ export function createAuditRepository(db: Queryable) {
           json(row.after),
           row.ip,
           json(row.detail),
+          row.siteUids,
         ],
       );
     },
 
     async list(f: AuditFilter): Promise<{ total: number; items: StoredAuditRow[] }> {
+      const p = sqlParams();
       const where: string[] = [];
-      const values: unknown[] = [];
-      const add = (sql: string, value: unknown) => {
-        values.push(value);
-        where.push(sql.replace('?', `$${values.length}`));
-      };
-      if (f.companyId !== undefined) add('company_id = ?', f.companyId);
-      if (f.action) add('action = ?', f.action);
-      if (f.actor) add('actor_uid = ?', f.actor);
-      if (f.targetType) add('target_type = ?', f.targetType);
-      if (f.target) add('target_id = ?', f.target);
-      if (f.from) add('at >= ?', f.from);
-      if (f.until) add('at < ?', f.until);
+      if (f.companyId !== undefined) where.push(`a.company_id = ${p.add(f.companyId)}`);
+      if (f.siteReader) {
+        // Hidden when any site it names exists outside the reader's scope (a deleted site hides nothing).
+        where.push(`(cardinality(a.site_uids) = 0 or not exists (
+          select 1 from sites s where s.uid = any(a.site_uids) and not ${siteScope(f.siteReader, p, 's')}))`);
+      }
+      if (f.action) where.push(`a.action = ${p.add(f.action)}`);
+      if (f.actor) where.push(`a.actor_uid = ${p.add(f.actor)}`);
+      if (f.targetType) where.push(`a.target_type = ${p.add(f.targetType)}`);
+      if (f.target) where.push(`a.target_id = ${p.add(f.target)}`);
+      if (f.from) where.push(`a.at >= ${p.add(f.from)}`);
+      if (f.until) where.push(`a.at < ${p.add(f.until)}`);
       const cond = where.length ? `where ${where.join(' and ')}` : '';
-      const total = await db.query<{ n: number }>(`select count(*)::int as n from audit_log ${cond}`, values);
-      values.push(f.limit, f.offset);
+      const total = await db.query<{ n: number }>(
+        `select count(*)::int as n from audit_log a ${cond}`,
+        p.values,
+      );
       const { rows } = await db.query<StoredAuditRow & { id: string; at: Date }>(
-        `select id, at, action, actor_uid, actor_username, company_id, target_type, target_id, before, after,
-           ip, detail
-         from audit_log ${cond} order by id desc limit $${values.length - 1} offset $${values.length}`,
-        values,
+        `select a.id, a.at, a.action, a.actor_uid, a.actor_username, a.company_id, a.target_type, a.target_id,
+           a.before, a.after, a.ip, a.detail
+         from audit_log a ${cond} order by a.id desc limit ${p.add(f.limit)} offset ${p.add(f.offset)}`,
+        p.values,
       );
       return {
         total: total.rows[0]?.n ?? 0,

@@ -1,6 +1,7 @@
 /**
- * The audit log (docs/api.md "Audit log"): `record` appends one entry (secrets redacted), `list`
- * reads them for operators (all) and company admins (their company's; domain `auditReadScope`).
+ * The audit log (docs/api.md "Audit log"): `record` appends one entry (secrets redacted) with the sites
+ * it is about, `list` reads them for operators (all) and company admins (their company's, and of those
+ * only entries about no site or about sites they all see; domain `auditReadScope`).
  */
 import type { AuditListQuery } from '@towerwatch/contract';
 import { type AuditAction, type AuditTargetType, auditReadScope, redactAuditValue } from '@towerwatch/domain';
@@ -26,6 +27,13 @@ export interface AuditEntry {
   after?: unknown;
   ip?: string | null;
   detail?: unknown;
+  /**
+   * The sites the action reached, when the entry does not name them itself (a master card, a group
+   * attached to a site group). Readers limited to some tenants read only entries whose sites they all
+   * see; the entry's site target, `site_uid` in before/after/detail and a site group's members are
+   * added without being listed here.
+   */
+  sites?: readonly string[];
 }
 
 /** What other modules get: record only. */
@@ -36,6 +44,27 @@ export interface AuditRecorder {
 /** The actor of a signed-in caller. */
 export function auditActor(caller: Caller): AuditActor {
   return { uid: caller.uid, username: caller.user.username, companyId: caller.companyId };
+}
+
+/** A top-level string field of a free-form value. */
+function fieldOf(value: unknown, key: string): unknown {
+  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+/** Every site uid the entry is about (see {@link AuditEntry.sites}), sorted, once each. */
+export function sitesOfEntry(entry: AuditEntry): string[] {
+  const found = new Set<string>(entry.sites ?? []);
+  if (entry.target?.type === 'site') found.add(entry.target.id);
+  for (const part of [entry.detail, entry.before, entry.after]) {
+    const uid = fieldOf(part, 'site_uid');
+    if (typeof uid === 'string') found.add(uid);
+    const members = fieldOf(part, 'members');
+    if (entry.target?.type === 'site_group' && Array.isArray(members)) {
+      for (const m of members) if (typeof m === 'string') found.add(m);
+    }
+  }
+  found.delete('');
+  return [...found].sort();
 }
 
 export function createAuditService(deps: { repo: AuditRepository; clock: Clock }) {
@@ -52,6 +81,7 @@ export function createAuditService(deps: { repo: AuditRepository; clock: Clock }
         after: redactAuditValue(entry.after ?? null),
         ip: entry.ip ?? null,
         detail: redactAuditValue(entry.detail ?? null),
+        siteUids: sitesOfEntry(entry),
         at: deps.clock.now(),
       });
     },
@@ -64,6 +94,8 @@ export function createAuditService(deps: { repo: AuditRepository; clock: Clock }
       }
       return deps.repo.list({
         companyId: scope === 'company' ? (caller.companyId ?? undefined) : undefined,
+        // A company reader: only entries whose sites it may all see (docs/requirements.md#allowed-tenants).
+        siteReader: scope === 'company' ? caller : undefined,
         action: q.action,
         actor: q.actor,
         targetType: q.target_type,

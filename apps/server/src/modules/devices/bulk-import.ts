@@ -19,7 +19,7 @@ async function lookups(db: Queryable, companyIds: string[] | null): Promise<Impo
       `select c.id, c.code, (select u.uid from users u where u.company_id = c.id and u.root_user_uid is null
          order by u.created_at, u.uid limit 1) as root from companies c`,
     ),
-    db.query<{ uid: string }>('select uid from device_vendors'),
+    db.query<{ uid: string; company_id: string | null }>('select uid, company_id from device_vendors'),
     db.query<{ com_id: string; site_uid: string | null; company_id: string | null }>(
       'select com_id, site_uid, company_id from devices',
     ),
@@ -31,7 +31,7 @@ async function lookups(db: Queryable, companyIds: string[] | null): Promise<Impo
   ]);
   return {
     companies: new Map(companies.rows.map((r) => [r.code, { id: r.id, rootUid: r.root }])),
-    vendors: new Set(vendors.rows.map((r) => r.uid)),
+    vendors: new Map(vendors.rows.map((r) => [r.uid, r.company_id])),
     devices: new Map(devices.rows.map((r) => [r.com_id, { siteUid: r.site_uid, companyId: r.company_id }])),
     genericIds: new Set(generics.rows.map((r) => r.key)),
   };

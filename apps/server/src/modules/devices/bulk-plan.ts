@@ -5,14 +5,21 @@
  */
 import type { ImportProblem } from '@towerwatch/contract';
 import { COM_ID_PATTERN, PIN_NAME_PATTERN } from '@towerwatch/contract';
-import { ALL_TENANTS, PIN_SERVICE_OPTIONS, pinConfigProblem, RECTIFIER_TYPES } from '@towerwatch/domain';
+import {
+  ALL_TENANTS,
+  PIN_SERVICE_OPTIONS,
+  pinConfigProblem,
+  RECTIFIER_TYPES,
+  vendorServesCompany,
+} from '@towerwatch/domain';
 import { IMPORT_COLUMNS, type ImportRow } from './bulk-rows.ts';
 
 /** What the checks look up in the database. */
 export interface ImportLookups {
   /** Company code → id and root user uid. */
   companies: Map<string, { id: string; rootUid: string | null }>;
-  vendors: Set<string>;
+  /** Device vendor uid → its company (null: it serves every company). */
+  vendors: Map<string, string | null>;
   /** Registered controllers: com_id → its site (null = unbound) and company. */
   devices: Map<string, { siteUid: string | null; companyId: string | null }>;
   /** `company_id|generic_site_id` of existing sites. */
@@ -142,6 +149,8 @@ export function planImport(
       problem('rectifier_type', `unknown rectifier type ${rectifier}`);
     const vendor = cells.device_vendor || null;
     if (vendor && !lookups.vendors.has(vendor)) problem('device_vendor', `unknown device vendor ${vendor}`);
+    else if (vendor && company && !vendorServesCompany(lookups.vendors.get(vendor) ?? null, company.id))
+      problem('device_vendor', `device vendor ${vendor} is not a vendor of ${code}`);
     const generic = cells.generic_site_id || null;
     if (generic && company) {
       const key = `${company.id}|${generic}`;

@@ -145,9 +145,13 @@ export function createDevicesRepository(db: Queryable) {
       if (parts.length) await db.query(`update devices set ${parts.join(', ')} where com_id = $1`, p.values);
     },
 
-    async vendorExists(uid: string): Promise<boolean> {
-      const { rowCount } = await db.query('select 1 from device_vendors where uid = $1', [uid]);
-      return (rowCount ?? 0) > 0;
+    /** The vendor's company (null: it serves every company), or null when there is no such vendor. */
+    async vendorCompany(uid: string): Promise<{ companyId: string | null } | null> {
+      const { rows } = await db.query<{ company_id: string | null }>(
+        'select company_id from device_vendors where uid = $1',
+        [uid],
+      );
+      return rows[0] ? { companyId: rows[0].company_id } : null;
     },
 
     async companyExists(id: string): Promise<boolean> {

@@ -20,7 +20,7 @@ import {
   type PinConfigSaveBody,
   type SitePinConfig,
 } from '@towerwatch/contract';
-import { PIN_SERVICE_OPTIONS, pinConfigProblem } from '@towerwatch/domain';
+import { PIN_SERVICE_OPTIONS, pinConfigProblem, vendorServesCompany } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import { hashDeviceSecret } from '../../auth/passwords.ts';
 import type { EventBus } from '../../bus/bus.ts';
@@ -59,6 +59,27 @@ export function createDevicesService(deps: DevicesDeps) {
     const device = await repo.find(caller, comId);
     if (!device) throw new NotFoundError('Device not found');
     return device;
+  }
+
+  /**
+   * 400 naming `field` unless vendor `vendorUid` serves `companyId` (docs/requirements.md#device-vendors):
+   * a vendor of another company would let that company's token push this company's data.
+   */
+  async function assertVendorServes(
+    vendorUid: string | null | undefined,
+    companyId: string | null,
+    field: string,
+    subject = `Vendor ${vendorUid}`,
+  ): Promise<void> {
+    if (!vendorUid) return;
+    const vendor = await repo.vendorCompany(vendorUid);
+    if (!vendor) throw new ValidationError(field, `No device vendor ${vendorUid}`);
+    if (!vendorServesCompany(vendor.companyId, companyId)) {
+      throw new ValidationError(
+        field,
+        `${subject} serves company ${vendor.companyId} only, not ${companyId}`,
+      );
+    }
   }
 
   async function freeComId(): Promise<string> {
@@ -101,12 +122,23 @@ export function createDevicesService(deps: DevicesDeps) {
     },
 
     async save(caller: Caller, body: DeviceSaveBody): Promise<DeviceSaveReply> {
-      if (body.vendor && !(await repo.vendorExists(body.vendor)))
-        throw new ValidationError('body.vendor', `No device vendor ${body.vendor}`);
       if (body.company_id && !(await repo.companyExists(body.company_id)))
         throw new ValidationError('body.company_id', `No company ${body.company_id}`);
       const comId = body.com_id ?? (await freeComId());
       const created = !(await repo.exists(comId));
+      // The device's company after the change: its site's when bound, else the one given or stored.
+      const before = created ? null : await repo.find(caller, comId);
+      const company = before?.site_uid
+        ? before.company_id
+        : body.company_id !== undefined
+          ? body.company_id
+          : (before?.company_id ?? null);
+      const vendor = body.vendor !== undefined ? body.vendor : (before?.vendor ?? null);
+      await assertVendorServes(
+        vendor,
+        company,
+        body.vendor !== undefined ? 'body.vendor' : 'body.company_id',
+      );
       const secret = created || body.regenerate_secret ? randomBytes(18).toString('base64url') : null;
       const secretHash = secret ? await hashDeviceSecret(secret) : undefined;
       if (created) {
@@ -152,6 +184,12 @@ export function createDevicesService(deps: DevicesDeps) {
           'body.com_id',
         );
       if (device.site_uid !== site.uid) {
+        await assertVendorServes(
+          device.vendor,
+          site.company_id,
+          'body.com_id',
+          `Device ${device.com_id}'s vendor ${device.vendor}`,
+        );
         await repo.bind(device.com_id, site.uid, site.company_id);
         announce(site, [device.com_id]);
         await deps.audit?.record({

@@ -72,6 +72,15 @@ export function createSiteAdminRepository(pool: Pool) {
       await updateSite(pool, uid, w, at);
     },
 
+    /** The device vendor's company (null: it serves every company), or null when there is no such vendor. */
+    async vendorCompany(uid: string): Promise<{ companyId: string | null } | null> {
+      const { rows } = await pool.query<{ company_id: string | null }>(
+        'select company_id from device_vendors where uid = $1',
+        [uid],
+      );
+      return rows[0] ? { companyId: rows[0].company_id } : null;
+    },
+
     /**
      * Sets `settings[prop] = value`; for an alarm prop also sets is_disable on the site's alarms of
      * that id (every tenant). One transaction. Returns the new settings.

@@ -18,6 +18,7 @@ import {
   isDisableableAlarm,
   keepHiddenTenants,
   restoreHiddenTenantKeys,
+  vendorServesCompany,
 } from '@towerwatch/domain';
 import { parseSiteAlarmSettings } from '../../alarms/settings.ts';
 import type { Caller } from '../../auth/caller.ts';
@@ -66,6 +67,18 @@ export function createSiteAdminService(deps: SiteAdminDeps) {
     return { site };
   }
 
+  /**
+   * 400 unless the site's device vendor exists and serves the site's company
+   * (docs/requirements.md#device-vendors); one message for both, so another company's vendors stay unseen.
+   */
+  async function assertVendorServes(vendorUid: string | null | undefined, companyId: string): Promise<void> {
+    if (!vendorUid) return;
+    const vendor = await deps.admin.vendorCompany(vendorUid);
+    if (!vendor || !vendorServesCompany(vendor.companyId, companyId)) {
+      throw new ValidationError('body.device_vendor', `${vendorUid} is not a device vendor of this company`);
+    }
+  }
+
   function announce(
     siteUid: string,
     companyId: string,
@@ -93,6 +106,7 @@ export function createSiteAdminService(deps: SiteAdminDeps) {
         if (!caller.companyId) throw new NotFoundError('User not found');
         owner = { companyId: caller.companyId, rootUid: caller.rootUid };
       }
+      await assertVendorServes(body.device_vendor, owner.companyId);
       const code = (await deps.admin.companyCode(owner.companyId)) ?? 'site';
       const uid = `${code.toUpperCase()}-${randomBytes(4).toString('hex').toUpperCase()}`;
       const { user_uid: _ignored, ...fields } = body;
@@ -117,6 +131,7 @@ export function createSiteAdminService(deps: SiteAdminDeps) {
     async update(caller: Caller, body: SiteUpdateBody): Promise<SiteSaveReply> {
       const site = await requireSite(deps.sites, caller, body.site_uid, false);
       if (!caller.isOperator) assertTenantsAllowed(caller, body.tenants);
+      await assertVendorServes(body.device_vendor, site.company_id);
       const { site_uid: uid, ...fields } = body;
       // The caller saw the tenants narrowed to theirs: the others stay on the site.
       if (fields.tenants && !caller.isOperator)

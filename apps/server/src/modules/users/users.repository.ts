@@ -219,6 +219,16 @@ export function createUsersRepository(db: Queryable) {
       return (res.rowCount ?? 0) > 0;
     },
 
+    /** Root users (no root above them) of the company that are not disabled, other than `exceptUid`. */
+    async countOtherActiveRoots(companyId: string, exceptUid: string): Promise<number> {
+      const { rows } = await db.query<{ n: number }>(
+        `select count(*)::int as n from users
+         where company_id = $1 and root_user_uid is null and not disabled and uid <> $2`,
+        [companyId, exceptUid],
+      );
+      return rows[0]?.n ?? 0;
+    },
+
     async countDependants(uid: string): Promise<number> {
       const { rows } = await db.query<{ n: number }>(
         'select count(*)::int as n from users where root_user_uid = $1',

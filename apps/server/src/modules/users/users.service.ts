@@ -3,7 +3,16 @@
  * manage_users manage the users of their own company only, never granting more than they have.
  */
 import type { SignupBody, UserDeleteBody, UserListQuery, UserUpdateBody } from '@towerwatch/contract';
-import { canGrant, canManageUser, type Grant, isAnyTenant, MANAGEABLE_USER_TYPES } from '@towerwatch/domain';
+import {
+  canGrant,
+  canManageUser,
+  type Grant,
+  isAnyTenant,
+  lastRootRefusal,
+  MANAGEABLE_USER_TYPES,
+  type UserRemoval,
+  type UserType,
+} from '@towerwatch/domain';
 import { type Caller, hasAccess, toDomainUser } from '../../auth/caller.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { AuthSessionsRepository } from '../../auth/sessions.repository.ts';
@@ -97,6 +106,21 @@ function listScope(caller: Caller): { companyId?: string | null; uid?: string } 
 export function createUsersService(deps: UsersServiceDeps) {
   const { users } = deps;
 
+  /** 400 when the change would leave the target's company without an active root user. */
+  async function assertNotLastRoot(
+    target: UserRecord,
+    change: { removal: UserRemoval; newType?: UserType },
+    field: string,
+  ): Promise<void> {
+    const others = target.companyId ? await users.countOtherActiveRoots(target.companyId, target.uid) : 0;
+    const refusal = lastRootRefusal(
+      { ...toDomainUser(target), username: target.username, disabled: target.disabled },
+      change,
+      others,
+    );
+    if (refusal) throw new ValidationError(field, refusal);
+  }
+
   return {
     /** POST /user/auth/signup. */
     async signup(caller: Caller, body: SignupBody, client: RequestInfo = {}): Promise<UserRecord> {
@@ -163,9 +187,14 @@ export function createUsersService(deps: UsersServiceDeps) {
     async update(caller: Caller, body: UserUpdateBody, client: RequestInfo = {}): Promise<UserRecord> {
       assertManager(caller, 'update users');
       const target = assertInReach(caller, await users.findByUid(body.uid), body.uid);
+      if (target.uid === caller.uid && body.disabled === true) {
+        throw new ForbiddenError('You may not disable yourself');
+      }
       if (target.uid === caller.uid && caller.type !== 'sudo' && (body.type || body.meta || body.tenants)) {
         throw new ForbiddenError('You may not change your own type, access or tenants');
       }
+      if (body.disabled === true) await assertNotLastRoot(target, { removal: 'disable' }, 'body.disabled');
+      if (body.type) await assertNotLastRoot(target, { removal: 'demote', newType: body.type }, 'body.type');
       assertGrantable(caller, {
         type: body.type,
         accessRoles: body.meta?.accessRoles,
@@ -214,6 +243,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       if ((await users.countDependants(target.uid)) > 0) {
         throw new ConflictError('This user is the root of other users; delete or move them first');
       }
+      await assertNotLastRoot(target, { removal: 'delete' }, 'body.uid');
       try {
         await users.delete(target.uid);
         deps.bus.publish('user.disabled', { userUid: target.uid });

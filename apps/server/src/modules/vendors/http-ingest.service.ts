@@ -2,8 +2,9 @@
  * HTTP ingest (docs/device-protocol.md "HTTP ingest"): a vendor pushes the MQTT payloads of its own
  * devices with an API token. Each message goes to the same ingest pipeline as over MQTT (topic
  * `tw/v1/dev/{com_id}/{kind}`), in the order sent, and is answered once committed; de-duplication by
- * (com_id, msg_id) is the pipeline's. Messages for unknown devices or another vendor's devices and bad
- * payloads are refused, counted on the token and in the ingest metrics, and the rest go on.
+ * (com_id, msg_id) is the pipeline's. Messages for unknown devices, another vendor's devices, devices of
+ * a company the vendor does not serve (docs/requirements.md#device-vendors) and bad payloads are
+ * refused, counted on the token and in the ingest metrics, and the rest go on.
  */
 import { timingSafeEqual } from 'node:crypto';
 import {
@@ -12,7 +13,7 @@ import {
   type IngestMessagesBody,
   type IngestMessagesReply,
 } from '@towerwatch/contract';
-import { parseVendorToken } from '@towerwatch/domain';
+import { parseVendorToken, vendorServesCompany } from '@towerwatch/domain';
 import type { Clock } from '../../clock.ts';
 import { HttpError, UnauthorizedError } from '../../errors.ts';
 import type { VendorsRepository } from './vendors.repository.ts';
@@ -73,8 +74,11 @@ export function createHttpIngestService(deps: { repo: VendorsRepository; clock: 
           deps.inbox.refuse(reason, topic, m.com_id, `http ingest: ${error}`);
         };
         const decoded = decodeDevicePayload(m.kind, payload);
-        if (!vendors.has(m.com_id)) refuse('unknown_device', 'no such device');
-        else if (vendors.get(m.com_id) !== vendorUid) refuse('forbidden_topic', 'not a device of the vendor');
+        const device = vendors.get(m.com_id);
+        if (!device) refuse('unknown_device', 'no such device');
+        else if (device.vendor !== vendorUid) refuse('forbidden_topic', 'not a device of the vendor');
+        else if (!vendorServesCompany(device.vendorCompanyId, device.companyId))
+          refuse('forbidden_topic', "a device of another company than the vendor's");
         else if (!decoded.ok) refuse(decoded.reason, decoded.error);
         // Handed over in the order sent: the pipeline keeps a device's order.
         else settled.push(deps.inbox.deliver(topic, payload));

@@ -8,6 +8,13 @@ interface VendorRow extends Omit<DeviceVendor, 'created_at'> {
   created_at: Date;
 }
 
+/** A device's vendor, its company and the vendor's company (HTTP ingest checks). */
+export interface DeviceVendorOf {
+  vendor: string | null;
+  companyId: string | null;
+  vendorCompanyId: string | null;
+}
+
 /** A stored token row (with its secret hash). */
 export interface TokenRow {
   id: string;
@@ -159,13 +166,44 @@ export function createVendorsRepository(db: Queryable) {
       );
     },
 
-    /** The vendor of each known device. */
-    async deviceVendors(comIds: string[]): Promise<Map<string, string | null>> {
-      const { rows } = await db.query<{ com_id: string; vendor: string | null }>(
-        'select com_id, vendor from devices where com_id = any($1::text[])',
+    /**
+     * The vendor of each known device, the device's company (its site's, else its own) and the
+     * vendor's company (null: it serves every company).
+     */
+    async deviceVendors(comIds: string[]): Promise<Map<string, DeviceVendorOf>> {
+      const { rows } = await db.query<{
+        com_id: string;
+        vendor: string | null;
+        company_id: string | null;
+        vendor_company_id: string | null;
+      }>(
+        `select d.com_id, d.vendor, coalesce(s.company_id, d.company_id) as company_id,
+           v.company_id as vendor_company_id
+         from devices d left join sites s on s.uid = d.site_uid left join device_vendors v on v.uid = d.vendor
+         where d.com_id = any($1::text[])`,
         [comIds],
       );
-      return new Map(rows.map((r) => [r.com_id, r.vendor]));
+      return new Map(
+        rows.map((r) => [
+          r.com_id,
+          { vendor: r.vendor, companyId: r.company_id, vendorCompanyId: r.vendor_company_id },
+        ]),
+      );
+    },
+
+    /**
+     * Companies other than `companyId` whose devices or sites name the vendor (moving the vendor to
+     * `companyId` would leave them with another company's vendor).
+     */
+    async otherCompaniesServed(uid: string, companyId: string): Promise<string[]> {
+      const { rows } = await db.query<{ company_id: string }>(
+        `select coalesce(s.company_id, d.company_id) as company_id
+           from devices d left join sites s on s.uid = d.site_uid where d.vendor = $1
+         union
+         select s.company_id from sites s where s.device_vendor = $1`,
+        [uid],
+      );
+      return rows.map((r) => r.company_id).filter((c) => c !== null && c !== companyId);
     },
   };
 }

@@ -60,6 +60,16 @@ export function createVendorsService(deps: VendorsDeps) {
       let uid = body.uid;
       if (uid) {
         const before = await requireVendor(caller, uid);
+        if (body.company_id) {
+          // docs/requirements.md#device-vendors: a vendor of a company serves that company only.
+          const others = await repo.otherCompaniesServed(uid, body.company_id);
+          if (others.length) {
+            throw new ValidationError(
+              'body.company_id',
+              `Vendor ${uid} serves devices or sites of ${others.join(', ')}: it cannot become a vendor of ${body.company_id} only`,
+            );
+          }
+        }
         await repo.update(uid, {
           name: body.name,
           address: body.address,

@@ -1,6 +1,12 @@
-import type { SiteLean } from '@towerwatch/contract';
+import type { AuthUser, SiteLean } from '@towerwatch/contract';
 import { describe, expect, it } from 'vitest';
-import { customerSiteRows, optionOf, parseDetails, valueOfConfig } from './admin-model.ts';
+import {
+  customerSiteRows,
+  mayDisableOrDelete,
+  optionOf,
+  parseDetails,
+  valueOfConfig,
+} from './admin-model.ts';
 
 describe('admin model', () => {
   it('counts active alarms and devices of a customer site', () => {
@@ -35,5 +41,37 @@ describe('admin model', () => {
     expect(parseDetails('{"a":1}')).toEqual({ ok: true, value: { a: 1 } });
     expect(parseDetails('[1]').ok).toBe(false);
     expect(parseDetails('{').ok).toBe(false);
+  });
+});
+
+describe('user list actions (docs/requirements.md#user-management)', () => {
+  const user = (uid: string, over: Partial<AuthUser> = {}): AuthUser => ({
+    uid,
+    username: uid,
+    name: uid,
+    email: null,
+    phone: null,
+    type: 'company',
+    tenants: [],
+    root_user_uid: '100',
+    company_id: 'ktbl',
+    company_code: 'ktbl',
+    logo: null,
+    meta: { accessRoles: ['rms', 'manage_users'] },
+    scope: [],
+    two_factor_enabled: false,
+    disabled: false,
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...over,
+  });
+  const root = user('100', { root_user_uid: null });
+
+  it('offers Disable and Delete on lower users only, never on oneself or a higher type', () => {
+    expect(mayDisableOrDelete(root, user('103', { type: 'employee', meta: { accessRoles: ['rms'] } }))).toBe(
+      true,
+    );
+    expect(mayDisableOrDelete(root, root)).toBe(false);
+    expect(mayDisableOrDelete(root, user('101', { type: 'superuser' }))).toBe(false);
+    expect(mayDisableOrDelete(user('1', { type: 'sudo', root_user_uid: null }), root)).toBe(true);
   });
 });

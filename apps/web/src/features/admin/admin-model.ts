@@ -1,9 +1,11 @@
 /**
  * Pure logic of the administration screens: customer health colours, a customer's site rows, the pin
- * editor's option values, and parsing of the site form's free-form details.
+ * editor's option values, parsing of the site form's free-form details, and which users a manager may
+ * disable or delete.
  */
-import type { CustomerCompany, SiteLean } from '@towerwatch/contract';
+import type { AuthUser, CustomerCompany, SiteLean } from '@towerwatch/contract';
 import {
+  canManageUser,
   type CustomerHealth,
   customerHealth,
   PIN_SERVICE_OPTIONS,
@@ -78,4 +80,13 @@ export function parseDetails(
   } catch {
     return { ok: false, error: 'More details is not valid JSON' };
   }
+}
+
+/**
+ * True when the user list offers Disable and Delete for `user`: never on oneself, only on users the
+ * manager may manage (docs/requirements.md#user-management). The server decides; this only hides
+ * buttons that would be refused (the last active root of a company is refused by the server alone).
+ */
+export function mayDisableOrDelete(manager: AuthUser, user: AuthUser): boolean {
+  return user.uid !== manager.uid && canManageUser(manager, user).allowed;
 }

@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { SortableTable } from '../../../ui/sortable-table.tsx';
 import { TablePager, usePagedRows } from '../../../ui/table-pager.tsx';
 import { useAuthUser } from '../../auth/index.ts';
+import { mayDisableOrDelete } from '../admin-model.ts';
 import { adminKeys, allCompaniesQueryOptions, usersQueryOptions } from '../api/admin-api.ts';
 import { UserFormModal, type UserFormValues } from '../components/user-form-modal.tsx';
 
@@ -117,6 +118,7 @@ export function UserListPage() {
                     <Button
                       size="compact-xs"
                       variant="light"
+                      disabled={!mayDisableOrDelete(manager, u)}
                       onClick={() => toggle.mutate(u)}
                       aria-label={`${u.disabled ? 'Enable' : 'Disable'} ${u.username}`}
                     >
@@ -127,6 +129,7 @@ export function UserListPage() {
                       color="red"
                       variant="light"
                       aria-label={`Delete ${u.username}`}
+                      disabled={!mayDisableOrDelete(manager, u)}
                       onClick={() => {
                         if (window.confirm(`Delete ${u.username}?`)) remove.mutate(u.uid);
                       }}
