@@ -34,6 +34,7 @@ export * from './pins.ts';
 export * from './power-data.ts';
 export * from './power-estimates.ts';
 export * from './rectifier.ts';
+export * from './rollups.ts';
 export * from './routes.ts';
 export * from './session.ts';
 export * from './sla.ts';
