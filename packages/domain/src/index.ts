@@ -37,6 +37,7 @@ export * from './rectifier.ts';
 export * from './rollups.ts';
 export * from './routes.ts';
 export * from './session.ts';
+export * from './site-time.ts';
 export * from './sla.ts';
 export * from './telegram.ts';
 export * from './tenant-filter.ts';

@@ -42,10 +42,7 @@ export async function rollupBatteryHealth(
   const from = mark ? Math.min(Date.parse(mark), lastComplete - lookback) : lastComplete - 24 * HOUR;
   const to = Math.min(lastComplete, from + (opts.maxHours ?? 48) * HOUR);
   if (to <= from) return 0;
-  await db.query(healthRollupSql('telemetry t', 't.ts >= $1 and t.ts < $2'), [
-    new Date(from),
-    new Date(to),
-  ]);
+  await db.query(healthRollupSql('telemetry t', 't.ts >= $1 and t.ts < $2'), [new Date(from), new Date(to)]);
   await db.query(
     `insert into job_state (name, value, updated_at) values ($1, $2, now())
      on conflict (name) do update set value = excluded.value, updated_at = now()`,
