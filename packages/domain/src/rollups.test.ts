@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dhakaDayStartOf, hourStartOf, isLateForDay, isLateForHour, lateDays, lateHours } from './rollups.ts';
+import {
+  combinePieces,
+  dhakaDayStartOf,
+  hourStartOf,
+  isLateForDay,
+  isLateForHour,
+  lateDays,
+  lateHours,
+  rollupViewOf,
+} from './rollups.ts';
 
 const at = (s: string) => Date.parse(s);
 
@@ -45,5 +54,32 @@ describe('late data', () => {
       { key: 'A', day: '2026-11-18' },
       { key: 'B', day: '2026-11-18' },
     ]);
+  });
+});
+
+describe('daily rollup pieces', () => {
+  it('keeps views for the default allowed set, all operators and each operator', () => {
+    expect(rollupViewOf(['robi', 'banglalink', 'grameenphone'])).toBe('banglalink,grameenphone,robi');
+    expect(rollupViewOf(['robi'])).toBe('robi');
+    expect(rollupViewOf(['robi', 'teletalk'])).toBeNull();
+  });
+
+  it('adds pieces up and counts a period crossing a boundary once', () => {
+    const p = (ms: number, starts: number, lead: boolean, open: boolean) => ({
+      ms,
+      gapMs: 1,
+      starts,
+      lead,
+      open,
+    });
+    // Active across the first boundary (open → lead): one period; a new one begins exactly at the second.
+    expect(combinePieces([p(10, 1, false, true), p(20, 0, true, false), p(5, 0, true, true)])).toEqual({
+      ms: 35,
+      gapMs: 3,
+      starts: 2,
+      lead: false,
+      open: true,
+    });
+    expect(combinePieces([])).toEqual({ ms: 0, gapMs: 0, starts: 0, lead: false, open: false });
   });
 });

@@ -1,11 +1,12 @@
 /**
  * Starts the ingest role and its periodic jobs from the container (called by composition's
  * startRoles): embedded broker or MQTT_URL, pipeline, command dispatcher, offline detection; and,
- * with the jobs role, hourly rollups (and the hours late readings marked), de-duplication cleanup and command time-outs.
+ * with the jobs role, hourly and daily rollups (and what late data marked), de-duplication cleanup and command time-outs.
  */
 import { deviceRateLimit } from '@towerwatch/domain';
 import { runOfflineCheck, scheduleOfflineCheck } from '../jobs/offline.ts';
 import { pruneIngestMessages, pruneRollups, runHourlyRollups } from '../jobs/rollup.ts';
+import { rollupSiteDays } from '../modules/analytics/index.ts';
 import type { FocusedSites } from '../bus/bus.ts';
 import type { Kernel } from '../kernel/types.ts';
 import { flushDeviceRejections } from './device-rejections.ts';
@@ -53,6 +54,7 @@ export async function startIngest(c: IngestContainer): Promise<() => Promise<voi
   if (c.config.roles.includes('jobs')) {
     const hourly = async () => {
       await runHourlyRollups(c.pool, c.clock, { keepDays: c.config.telemetryRetentionMonths * 31 * 2 });
+      await rollupSiteDays(c.pool, c.clock);
       await pruneIngestMessages(c.pool, c.clock);
       await pruneRollups(c.pool, c.clock, c.config.telemetryRetentionMonths * 31 * 2);
     };

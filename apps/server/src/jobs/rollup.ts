@@ -7,10 +7,10 @@
  * them in one transaction, however late they came. Telemetry rows are packed per message (pin_names /
  * pin_values arrays, migration 0301_telemetry_packed), unnested here.
  */
-import { hourStartOf, ROLLUP_SETTLE_MS } from '@towerwatch/domain';
+import { dhakaDate, hourStartOf, ROLLUP_SETTLE_MS } from '@towerwatch/domain';
 import type { Clock } from '../clock.ts';
 import { type Pool, type Queryable, withTransaction } from '../db/pool.ts';
-import { healthRollupSql, rollupBatteryHealth } from '../kernel/time-series/index.ts';
+import { healthRollupSql, rollupBatteryHealth, rollupPinDay } from '../kernel/time-series/index.ts';
 
 const HOUR = 3_600_000;
 const WATERMARK = 'telemetry_hourly';
@@ -67,7 +67,7 @@ export async function rollupTelemetry(
 
 /**
  * Recomputes the hours late readings marked (`telemetry_dirty_hours`) in both hourly rollups
- * (telemetry_hourly, battery_health_hourly) and unmarks them, `batch` hours per transaction (a mark
+ * (telemetry_hourly, battery_health_hourly) and the daily pin rollup of their days, and unmarks them, `batch` hours per transaction (a mark
  * written meanwhile stays for the next run). Returns the hours recomputed.
  */
 export async function rollupDirtyHours(pool: Pool, opts: { batch?: number; maxBatches?: number } = {}) {
@@ -86,6 +86,13 @@ export async function rollupDirtyHours(pool: Pool, opts: { batch?: number; maxBa
       const params = [rows.map((r) => r.com_id), rows.map((r) => r.hour)];
       await tx.query(hourlySql(source), params);
       await tx.query(healthRollupSql(source), params);
+      // The daily pin rollups of the days those hours belong to.
+      const days = new Map<string, Set<string>>();
+      for (const r of rows) {
+        const day = dhakaDate(r.hour);
+        days.set(day, (days.get(day) ?? new Set()).add(r.com_id));
+      }
+      for (const [day, comIds] of days) await rollupPinDay(tx, day, [...comIds]);
       return rows.length;
     });
     done += n;

@@ -4,3 +4,4 @@ export { readThresholdCounts, type ThresholdBucket, type ThresholdRequest } from
 export { type DateRangeQuery, resolveRange } from './ranges.ts';
 export { HEALTH_WATERMARK, healthRollupSql, rollupBatteryHealth } from './health-rollup.ts';
 export { firstRecordSql } from './first-record.ts';
+export { rollupPinDay } from './daily-pins.ts';
