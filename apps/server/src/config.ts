@@ -86,6 +86,9 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Months of raw telemetry kept; older monthly partitions are dropped by the jobs role. */
   TELEMETRY_RETENTION_MONTHS: z.coerce.number().int().min(1).default(13),
+  /** Daily rollups (docs/requirements.md#daily-rollups): days back the first run starts, days rolled per run. */
+  DAILY_ROLLUP_BACKFILL_DAYS: z.coerce.number().int().min(1).max(3660).default(400),
+  DAILY_ROLLUP_DAYS_PER_RUN: z.coerce.number().int().min(1).max(3660).default(3),
   /** Telegram bot token (docs/operations.md "Telegram"); unset = Telegram notifications off. */
   TELEGRAM_BOT_TOKEN: z
     .string()
@@ -126,6 +129,8 @@ export interface Config {
   loginMaxFailures: number;
   loginWindowMinutes: number;
   telemetryRetentionMonths: number;
+  /** Daily rollups: days back the first run starts, and most days rolled per run. */
+  dailyRollup: { backfillDays: number; daysPerRun: number };
   telegram: {
     botToken: string | undefined;
     apiRoot: string;
@@ -180,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
+    dailyRollup: { backfillDays: e.DAILY_ROLLUP_BACKFILL_DAYS, daysPerRun: e.DAILY_ROLLUP_DAYS_PER_RUN },
     telegram: {
       botToken: e.TELEGRAM_BOT_TOKEN,
       apiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ''),

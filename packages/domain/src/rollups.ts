@@ -37,12 +37,13 @@ export function isLateForDay(time: number, now: number): boolean {
   return time < dhakaDayStartOf(now);
 }
 
-/** The distinct dirty hours (`${key}\u0000${hourMs}`) of rows stored at `now`. */
+/** The distinct dirty hours of rows stored at `now` (on-time rows cost one comparison each). */
 export function lateHours<T>(rows: readonly T[], key: (r: T) => string, ts: (r: T) => number, now: number) {
+  const cut = hourStartOf(now);
   const out = new Map<string, { key: string; hour: number }>();
   for (const r of rows) {
     const t = ts(r);
-    if (!isLateForHour(t, now)) continue;
+    if (t >= cut) continue;
     const hour = hourStartOf(t);
     const k = key(r);
     out.set(`${k}\u0000${hour}`, { key: k, hour });
@@ -52,15 +53,16 @@ export function lateHours<T>(rows: readonly T[], key: (r: T) => string, ts: (r: 
 
 /** The distinct dirty Asia/Dhaka days (`YYYY-MM-DD`) of rows stored at `now`. */
 export function lateDays<T>(rows: readonly T[], key: (r: T) => string, time: (r: T) => number, now: number) {
-  const out = new Map<string, { key: string; day: string }>();
+  const cut = dhakaDayStartOf(now);
+  const out = new Map<string, { key: string; start: number }>();
   for (const r of rows) {
     const t = time(r);
-    if (!isLateForDay(t, now)) continue;
-    const day = dhakaDate(new Date(t));
+    if (t >= cut) continue;
+    const start = dhakaDayStartOf(t);
     const k = key(r);
-    out.set(`${k}\u0000${day}`, { key: k, day });
+    out.set(`${k}\u0000${start}`, { key: k, start });
   }
-  return [...out.values()];
+  return [...out.values()].map((d) => ({ key: d.key, day: dhakaDate(new Date(d.start)) }));
 }
 
 /**

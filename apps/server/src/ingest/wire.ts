@@ -54,7 +54,10 @@ export async function startIngest(c: IngestContainer): Promise<() => Promise<voi
   if (c.config.roles.includes('jobs')) {
     const hourly = async () => {
       await runHourlyRollups(c.pool, c.clock, { keepDays: c.config.telemetryRetentionMonths * 31 * 2 });
-      await rollupSiteDays(c.pool, c.clock);
+      await rollupSiteDays(c.pool, c.clock, {
+        initialDays: c.config.dailyRollup.backfillDays,
+        maxDays: c.config.dailyRollup.daysPerRun,
+      });
       await pruneIngestMessages(c.pool, c.clock);
       await pruneRollups(c.pool, c.clock, c.config.telemetryRetentionMonths * 31 * 2);
     };
