@@ -8,11 +8,11 @@ import type { Caller } from '../../auth/caller.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { type SqlParams, sqlParams, tenantScope } from '../../kernel/scope/sql-scope.ts';
 import { type FleetFilter, scopedSites } from '../power-data/index.ts';
-import type { ReportWindow } from './analytics.repository.ts';
 import { joinSummaries, planRollup, type RollupPlan, rolledSql } from './analytics-rolled.ts';
 import {
   gapsSql,
   islandsSql,
+  type ReportWindow,
   summaryColumns,
   summaryOf,
   summarySql,

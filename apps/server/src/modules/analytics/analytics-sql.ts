@@ -7,6 +7,13 @@
 import type { SqlParams } from '../../kernel/scope/sql-scope.ts';
 import { firstRecordSql } from '../../kernel/time-series/index.ts';
 
+/** One report window: [from, end) and how far back the start state is looked for. */
+export interface ReportWindow {
+  from: Date;
+  end: Date;
+  lookback: Date;
+}
+
 /** Placeholders of one report window: its start, its end (until, or now) and the state lookback. */
 export interface WindowParams {
   from: string;

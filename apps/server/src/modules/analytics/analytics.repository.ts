@@ -18,16 +18,12 @@ import {
   type SummaryFigures,
   summaryOf,
   summarySql,
+  type ReportWindow,
   type WindowParams,
   windowParams,
 } from './analytics-sql.ts';
 
-/** One report window: [from, end) and how far back the start state is looked for. */
-export interface ReportWindow {
-  from: Date;
-  end: Date;
-  lookback: Date;
-}
+export type { ReportWindow } from './analytics-sql.ts';
 
 /** The site columns every report row starts with. */
 export interface SiteBaseRow {
