@@ -88,6 +88,9 @@ const envSchema = z.object({
   REPORT_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
   /** Months of raw telemetry kept; older monthly partitions are dropped by the jobs role. */
   TELEMETRY_RETENTION_MONTHS: z.coerce.number().int().min(1).default(13),
+  /** Daily rollups (docs/requirements.md#daily-rollups): days back the first run starts, days rolled per run. */
+  DAILY_ROLLUP_BACKFILL_DAYS: z.coerce.number().int().min(1).max(3660).default(400),
+  DAILY_ROLLUP_DAYS_PER_RUN: z.coerce.number().int().min(1).max(3660).default(3),
   /** Telegram bot token (docs/operations.md "Telegram"); unset = Telegram notifications off. */
   TELEGRAM_BOT_TOKEN: z
     .string()
@@ -130,6 +133,8 @@ export interface Config {
   /** REPORT_CONCURRENCY_PER_USER: report and export generations per user at once (per process). */
   reportConcurrencyPerUser: number;
   telemetryRetentionMonths: number;
+  /** Daily rollups: days back the first run starts, and most days rolled per run. */
+  dailyRollup: { backfillDays: number; daysPerRun: number };
   telegram: {
     botToken: string | undefined;
     apiRoot: string;
@@ -185,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     reportConcurrencyPerUser: e.REPORT_CONCURRENCY_PER_USER,
     telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
+    dailyRollup: { backfillDays: e.DAILY_ROLLUP_BACKFILL_DAYS, daysPerRun: e.DAILY_ROLLUP_DAYS_PER_RUN },
     telegram: {
       botToken: e.TELEGRAM_BOT_TOKEN,
       apiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ''),

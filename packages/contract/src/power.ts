@@ -301,10 +301,15 @@ export const mainsAvailabilityQuery = z.object({
 export type MainsAvailabilityQuery = z.infer<typeof mainsAvailabilityQuery>;
 export const mainsDay = z.object({
   date: z.string(),
-  /** Seconds of the day (up to now for today) with mains absent, and outages that started that day. */
+  /**
+   * Seconds of the day (up to now for today) with mains absent while the device reported, and outages
+   * that started that day (docs/requirements.md#down-offline-rule).
+   */
   mainsOffSeconds: z.number().int(),
+  /** Seconds of the day the site did not report (device offline, before its first record): unknown. */
+  gapSeconds: z.number().int(),
   outages: z.number().int(),
-  /** Share (%) of the counted time mains was present; null for a day not begun. */
+  /** Share (%) of the possible time (the day less its gaps) mains was present; null for a day not begun or all gap. */
   availability: z.number().nullable(),
 });
 export const mainsAvailabilityReply = mainsDay.extend({

@@ -97,7 +97,10 @@ export const batteryAvailabilityReply = z.object({
   onBatterySeconds: z.number().int(),
   downSeconds: z.number().int(),
   downWhileOnBatterySeconds: z.number().int(),
+  /** Seconds the site did not report (device offline, before its first record): in none of the above. */
+  gapSeconds: z.number().int(),
   batteryAvailability: z.number().nullable(),
-  siteAvailability: z.number(),
+  /** Share (%) of the possible time (the day less its gaps) the site was up; null when all of it is a gap. */
+  siteAvailability: z.number().nullable(),
 });
 export type BatteryAvailabilityReply = z.infer<typeof batteryAvailabilityReply>;

@@ -8,6 +8,7 @@
 import { availabilityPercent } from './availability.ts';
 import { DHAKA_OFFSET_MS } from './date-ranges.ts';
 import { dgBurnLitresPerHour, estimateBackup } from './power-estimates.ts';
+import { availabilityOverPossible, possibleTime } from './site-time.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -148,12 +149,12 @@ export function mainsFigures(input: { elapsedMinutes: number; gapMinutes: number
   availabilityPct: number | null;
   mainsHoursPerDay: number | null;
 } {
-  const possibleMinutes = Math.max(0, input.elapsedMinutes - input.gapMinutes);
+  const possibleMinutes = possibleTime(input.elapsedMinutes, input.gapMinutes);
   if (possibleMinutes === 0) return { possibleMinutes, availabilityPct: null, mainsHoursPerDay: null };
   const mainsMinutes = possibleMinutes - Math.min(input.outageMinutes, possibleMinutes);
   return {
     possibleMinutes,
-    availabilityPct: availabilityPercent(input.outageMinutes, possibleMinutes),
+    availabilityPct: availabilityOverPossible(input.outageMinutes, input.elapsedMinutes, input.gapMinutes),
     mainsHoursPerDay: Math.round((mainsMinutes / possibleMinutes) * 24 * 100) / 100,
   };
 }

@@ -4,6 +4,7 @@
  * through the shared `p`, so the statement's parameters number in the order the builders run
  * (persist.ts writeAll). The upserts of current state are in persist-state.ts.
  */
+import { lateDays, lateHours } from '@towerwatch/domain';
 import type { BatchWrites } from './batch-writes.ts';
 
 /** Adds a parameter value and returns its placeholder with a cast, e.g. `$3::text[]`. */
@@ -199,6 +200,50 @@ export function oemCtes(p: Param, w: BatchWrites): string[] {
         o.map((x) => JSON.stringify(x.data)),
         'jsonb[]',
       )}))`);
+  }
+  return out;
+}
+
+/**
+ * Late data (docs/requirements.md#late-data): the hours of readings and the Asia/Dhaka days of events
+ * already over at `now` are marked dirty in the same statement as the rows, so the rollups recompute
+ * them. On time rows (the common case) add nothing: no CTE, no parameter.
+ */
+export function dirtyCtes(p: Param, w: BatchWrites, now: Date): string[] {
+  const out: string[] = [];
+  const hours = lateHours(
+    w.telemetry,
+    (r) => r.comId,
+    (r) => r.ts.getTime(),
+    now.getTime(),
+  );
+  if (hours.length > 0) {
+    out.push(`dirty_hours as (
+      insert into telemetry_dirty_hours (com_id, hour)
+      select * from unnest(${p(
+        hours.map((h) => h.key),
+        'text[]',
+      )}, ${p(
+        hours.map((h) => new Date(h.hour)),
+        'timestamptz[]',
+      )}) on conflict do nothing)`);
+  }
+  const days = lateDays(
+    w.events,
+    (e) => e.siteUid,
+    (e) => e.time.getTime(),
+    now.getTime(),
+  );
+  if (days.length > 0) {
+    out.push(`dirty_days as (
+      insert into site_dirty_days (site_uid, day)
+      select * from unnest(${p(
+        days.map((d) => d.key),
+        'text[]',
+      )}, ${p(
+        days.map((d) => d.day),
+        'date[]',
+      )}) on conflict do nothing)`);
   }
   return out;
 }

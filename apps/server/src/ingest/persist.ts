@@ -7,7 +7,7 @@
  */
 import type { Queryable } from '../db/pool.ts';
 import type { BatchWrites, EventRowOut, Reading } from './batch-writes.ts';
-import { accessCtes, claimsCtes, eventCtes, oemCtes, telemetryCtes } from './persist-records.ts';
+import { accessCtes, claimsCtes, dirtyCtes, eventCtes, oemCtes, telemetryCtes } from './persist-records.ts';
 import { alarmCtes, dcLoadCtes, deviceCtes, latestCtes } from './persist-state.ts';
 
 /** SQLSTATE of a batch whose message ids were (partly) accepted before (migration 0300_ingest_claims_check). */
@@ -43,7 +43,8 @@ export interface WriteResult {
 
 /**
  * Writes the whole batch — message id claims, telemetry, alarms, site-down history, events, device
- * liveness, DC load, access and OEM records, latest values — as ONE statement (data-modifying CTEs):
+ * liveness, DC load, access and OEM records, latest values, the late rows' dirty hours and days
+ * (`receivedAt` is now) — as ONE statement (data-modifying CTEs):
  * atomic on its own and a single round trip, whatever the number of sites and tables. Returns the
  * inserted events (id order), the access record ids (in `w.access` order) and how many ids were claimed.
  */
@@ -72,6 +73,7 @@ export async function writeAll(
     ...accessCtes(p, w),
     ...oemCtes(p, w),
     ...latestCtes(p, latest),
+    ...dirtyCtes(p, w, receivedAt),
   ];
   if (ctes.length === 0) return { events: [], accessIds: [], accessCards: [], claimed: 0 };
   const hasEv = w.events.length > 0;

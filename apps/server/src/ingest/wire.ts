@@ -1,13 +1,13 @@
 /**
  * Starts the ingest role and its periodic jobs from the container (called by composition's
  * startRoles): embedded broker or MQTT_URL, pipeline, command dispatcher, offline detection; and,
- * with the jobs role, hourly rollups, de-duplication cleanup and command time-outs.
+ * with the jobs role, hourly and daily rollups (and what late data marked), de-duplication cleanup and command time-outs.
  */
 import { deviceRateLimit } from '@towerwatch/domain';
 import { runOfflineCheck, scheduleOfflineCheck } from '../jobs/offline.ts';
-import { pruneIngestMessages, pruneRollups, rollupTelemetry } from '../jobs/rollup.ts';
+import { pruneIngestMessages, pruneRollups, runHourlyRollups } from '../jobs/rollup.ts';
+import { rollupSiteDays } from '../modules/analytics/index.ts';
 import type { FocusedSites } from '../bus/bus.ts';
-import { rollupBatteryHealth } from '../kernel/time-series/index.ts';
 import type { Kernel } from '../kernel/types.ts';
 import { flushDeviceRejections } from './device-rejections.ts';
 import { startIngestRole } from './ingest-role.ts';
@@ -53,8 +53,11 @@ export async function startIngest(c: IngestContainer): Promise<() => Promise<voi
   timers.push(setInterval(() => void flushRejections(), 15_000));
   if (c.config.roles.includes('jobs')) {
     const hourly = async () => {
-      await rollupTelemetry(c.pool, c.clock);
-      await rollupBatteryHealth(c.pool, c.clock, { keepDays: c.config.telemetryRetentionMonths * 31 * 2 });
+      await runHourlyRollups(c.pool, c.clock, { keepDays: c.config.telemetryRetentionMonths * 31 * 2 });
+      await rollupSiteDays(c.pool, c.clock, {
+        initialDays: c.config.dailyRollup.backfillDays,
+        maxDays: c.config.dailyRollup.daysPerRun,
+      });
       await pruneIngestMessages(c.pool, c.clock);
       await pruneRollups(c.pool, c.clock, c.config.telemetryRetentionMonths * 31 * 2);
     };

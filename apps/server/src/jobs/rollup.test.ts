@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { pruneIngestMessages, rollupTelemetry } from './rollup.ts';
+import { emptyWrites } from '../ingest/batch-writes.ts';
+import { writeAll } from '../ingest/persist.ts';
+import { pruneIngestMessages, rollupTelemetry, runHourlyRollups } from './rollup.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -11,7 +13,7 @@ afterAll(async () => {
 });
 
 describe('hourly telemetry rollup', () => {
-  it('rolls up complete hours and re-rolls an hour touched by a late reading', async () => {
+  it('rolls up complete hours and recomputes the hour a late reading marked', async () => {
     t.clock.set('2025-06-10T12:20:00Z');
     const rows: [string, number][] = [
       ['2025-06-10T10:05:00Z', 50],
@@ -38,12 +40,19 @@ describe('hourly telemetry rollup', () => {
       { hour: '2025-06-10T10:00:00.000Z', min: 50, max: 52, sum: 102, count: 2 },
       { hour: '2025-06-10T11:00:00.000Z', min: 48, max: 48, sum: 48, count: 1 },
     ]);
-    // A late reading for 11:xx and the 12:xx hour completing.
-    await t.pool.query(
-      `insert into telemetry (com_id, ts, pin_names, pin_values) values ('C1', '2025-06-10T11:50:00Z', '{am4}', '{46}')`,
+    // A late reading for 11:xx, stored by ingest at 12:40 (it marks 11:00 dirty), and 12:xx completing.
+    await writeAll(
+      t.pool,
+      {
+        ...emptyWrites(),
+        telemetry: [{ comId: 'C1', ts: new Date('2025-06-10T11:50:00Z'), pinNames: ['am4'], values: [46] }],
+      },
+      [],
+      new Date('2025-06-10T12:40:00Z'),
+      [],
     );
     t.clock.set('2025-06-10T13:01:00Z');
-    await rollupTelemetry(t.pool, t.clock);
+    await runHourlyRollups(t.pool, t.clock);
     expect(await hourly()).toEqual([
       { hour: '2025-06-10T10:00:00.000Z', min: 50, max: 52, sum: 102, count: 2 },
       { hour: '2025-06-10T11:00:00.000Z', min: 46, max: 48, sum: 94, count: 2 },

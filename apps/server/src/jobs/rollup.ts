@@ -1,50 +1,114 @@
 /**
  * Hourly telemetry rollups (min, max, sum, count per pin and hour) for charts and reports over long
- * ranges, and cleanup of the ingest de-duplication window. The rollup recomputes every hour from
- * the watermark (job_state 'telemetry_hourly') up to the last complete hour, plus the hours late
- * readings touched (a late batch is re-rolled because recomputation replaces the row). Telemetry rows
- * are packed per message (pin_names / pin_values arrays, migration 0301_telemetry_packed), unnested here.
+ * ranges, and cleanup of the ingest de-duplication window. The rollup rolls every hour from the
+ * watermark (job_state 'telemetry_hourly') up to the last complete hour (once it has settled,
+ * ROLLUP_SETTLE_MS), and recomputes exactly the hours late readings touched: ingest marks them in
+ * `telemetry_dirty_hours` (docs/requirements.md#late-data), `rollupDirtyHours` recomputes and unmarks
+ * them in one transaction, however late they came. Telemetry rows are packed per message (pin_names /
+ * pin_values arrays, migration 0301_telemetry_packed), unnested here.
  */
+import { dhakaDate, hourStartOf, ROLLUP_SETTLE_MS } from '@towerwatch/domain';
 import type { Clock } from '../clock.ts';
-import type { Queryable } from '../db/pool.ts';
+import { type Pool, type Queryable, withTransaction } from '../db/pool.ts';
+import { healthRollupSql, rollupBatteryHealth, rollupPinDay } from '../kernel/time-series/index.ts';
 
 const HOUR = 3_600_000;
 const WATERMARK = 'telemetry_hourly';
 
-/** Rolls up complete hours since the watermark (at most `maxHours` per call); returns hours done. */
+/**
+ * The telemetry_hourly upsert of the readings `source` selects (`t`: packed telemetry rows). A
+ * recomputed hour replaces its row.
+ */
+function hourlySql(source: string, where = 'true'): string {
+  return `insert into telemetry_hourly (com_id, pin_name, hour, min, max, sum, count)
+     select t.com_id, r.pin_name, date_trunc('hour', t.ts), min(r.value), max(r.value), sum(r.value), count(*)
+     from ${source} cross join lateral unnest(t.pin_names, t.pin_values) as r(pin_name, value)
+     where ${where}
+     group by t.com_id, r.pin_name, date_trunc('hour', t.ts)
+     on conflict (com_id, pin_name, hour) do update set min = excluded.min, max = excluded.max,
+       sum = excluded.sum, count = excluded.count`;
+}
+
+/** The last hour a rollup may cover at `now`: complete and settled. */
+export function lastRollupHour(now: number): number {
+  return hourStartOf(now - ROLLUP_SETTLE_MS);
+}
+
+/**
+ * Rolls up complete hours since the watermark (at most `maxHours` per call); returns hours done.
+ * `lookbackHours` re-rolls hours before the watermark on purpose (a backfill); late readings need
+ * none (see {@link rollupDirtyHours}).
+ */
 export async function rollupTelemetry(
   db: Queryable,
   clock: Clock,
   opts: { maxHours?: number; lookbackHours?: number } = {},
 ): Promise<number> {
   const now = clock.now().getTime();
-  const lastComplete = Math.floor(now / HOUR) * HOUR;
+  const lastComplete = lastRollupHour(now);
   const { rows } = await db.query<{ value: { hour: string } }>(
     'select value from job_state where name = $1',
     [WATERMARK],
   );
-  const lookback = (opts.lookbackHours ?? 2) * HOUR;
+  const lookback = (opts.lookbackHours ?? 0) * HOUR;
   const from = rows[0]
     ? Math.min(Date.parse(rows[0].value.hour), lastComplete - lookback)
     : lastComplete - 24 * HOUR;
   const to = Math.min(lastComplete, from + (opts.maxHours ?? 48) * HOUR);
   if (to <= from) return 0;
-  await db.query(
-    `insert into telemetry_hourly (com_id, pin_name, hour, min, max, sum, count)
-     select t.com_id, r.pin_name, date_trunc('hour', t.ts), min(r.value), max(r.value), sum(r.value), count(*)
-     from telemetry t cross join lateral unnest(t.pin_names, t.pin_values) as r(pin_name, value)
-     where t.ts >= $1 and t.ts < $2
-     group by t.com_id, r.pin_name, date_trunc('hour', t.ts)
-     on conflict (com_id, pin_name, hour) do update set min = excluded.min, max = excluded.max,
-       sum = excluded.sum, count = excluded.count`,
-    [new Date(from), new Date(to)],
-  );
+  await db.query(hourlySql('telemetry t', 't.ts >= $1 and t.ts < $2'), [new Date(from), new Date(to)]);
   await db.query(
     `insert into job_state (name, value, updated_at) values ($1, $2, now())
      on conflict (name) do update set value = excluded.value, updated_at = now()`,
     [WATERMARK, JSON.stringify({ hour: new Date(to).toISOString() })],
   );
   return (to - from) / HOUR;
+}
+
+/**
+ * Recomputes the hours late readings marked (`telemetry_dirty_hours`) in both hourly rollups
+ * (telemetry_hourly, battery_health_hourly) and the daily pin rollup of their days, and unmarks them, `batch` hours per transaction (a mark
+ * written meanwhile stays for the next run). Returns the hours recomputed.
+ */
+export async function rollupDirtyHours(pool: Pool, opts: { batch?: number; maxBatches?: number } = {}) {
+  let done = 0;
+  for (let i = 0; i < (opts.maxBatches ?? 100); i++) {
+    const n = await withTransaction(pool, async (tx) => {
+      const { rows } = await tx.query<{ com_id: string; hour: Date }>(
+        `delete from telemetry_dirty_hours where (com_id, hour) in (
+           select com_id, hour from telemetry_dirty_hours order by hour limit $1 for update skip locked)
+         returning com_id, hour`,
+        [opts.batch ?? 2000],
+      );
+      if (rows.length === 0) return 0;
+      const source = `unnest($1::text[], $2::timestamptz[]) as d(com_id, hour)
+        join telemetry t on t.com_id = d.com_id and t.ts >= d.hour and t.ts < d.hour + interval '1 hour'`;
+      const params = [rows.map((r) => r.com_id), rows.map((r) => r.hour)];
+      await tx.query(hourlySql(source), params);
+      await tx.query(healthRollupSql(source), params);
+      // The daily pin rollups of the days those hours belong to.
+      const days = new Map<string, Set<string>>();
+      for (const r of rows) {
+        const day = dhakaDate(r.hour);
+        days.set(day, (days.get(day) ?? new Set()).add(r.com_id));
+      }
+      for (const [day, comIds] of days) await rollupPinDay(tx, day, [...comIds]);
+      return rows.length;
+    });
+    done += n;
+    if (n === 0) break;
+  }
+  return done;
+}
+
+/**
+ * One run of the jobs role's hourly rollups: new complete hours of both rollups, then the hours late
+ * readings marked. `keepDays`: battery health rows older than this are deleted.
+ */
+export async function runHourlyRollups(pool: Pool, clock: Clock, opts: { keepDays?: number } = {}) {
+  await rollupTelemetry(pool, clock);
+  await rollupBatteryHealth(pool, clock, opts.keepDays ? { keepDays: opts.keepDays } : {});
+  return rollupDirtyHours(pool);
 }
 
 /** Deletes de-duplication ids older than `days` (a device retries within minutes, not days). */

@@ -74,8 +74,18 @@ export function powerNamesOf(power: PowerColumn): { column: string; names: reado
  * column used to tell power rows apart.
  */
 export function tenantScope(caller: Caller, p: SqlParams, tenantColumn: string, power?: PowerColumn): string {
-  const allowed = p.add(caller.allowedTenants);
-  const firstAllowed = caller.allowedTenants.includes(FIRST_OPERATOR_TENANT);
+  return tenantScopeOf(caller.allowedTenants, p, tenantColumn, power);
+}
+
+/** {@link tenantScope} for a set of allowed tenants (the daily rollup's tenant views). */
+export function tenantScopeOf(
+  allowedTenants: readonly string[],
+  p: SqlParams,
+  tenantColumn: string,
+  power?: PowerColumn,
+): string {
+  const allowed = p.add([...allowedTenants]);
+  const firstAllowed = allowedTenants.includes(FIRST_OPERATOR_TENANT);
   if (firstAllowed || !power) return `(${tenantColumn} = '' or ${tenantColumn} = any(${allowed}::text[]))`;
   const { column, names } = powerNamesOf(power);
   return `(${tenantColumn} = any(${allowed}::text[]) or (${tenantColumn} = '' and not (${column} = any(${p.add([...names])}::text[]))))`;

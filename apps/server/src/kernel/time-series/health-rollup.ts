@@ -1,14 +1,30 @@
 /**
  * Hourly counts of battery terminal readings beyond the health values 42, 52 and 56 V
  * (docs/requirements.md#battery-health-history; migration 0521_battery_health_hourly). Same windowing
- * as the telemetry rollup: from its own watermark up to the last complete hour (a few hours of
- * lookback re-count late readings), at most `maxHours` per call.
+ * as the telemetry rollup: from its own watermark up to the last complete, settled hour, at most
+ * `maxHours` per call; hours late readings touched are recomputed by jobs/rollup.ts rollupDirtyHours
+ * with {@link healthRollupSql} (docs/requirements.md#late-data).
  */
+import { hourStartOf, ROLLUP_SETTLE_MS } from '@towerwatch/domain';
 import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/pool.ts';
 
 const HOUR = 3_600_000;
 export const HEALTH_WATERMARK = 'battery_health_hourly';
+
+/** The battery_health_hourly upsert of the readings `source` selects (`t`: packed telemetry rows). */
+export function healthRollupSql(source: string, where = 'true'): string {
+  return `insert into battery_health_hourly (com_id, pin_name, hour, samples, le_42, le_52, ge_56)
+     select t.com_id, r.n, date_trunc('hour', t.ts), count(*),
+            count(*) filter (where r.v <= 42), count(*) filter (where r.v <= 52), count(*) filter (where r.v >= 56)
+       from ${source} cross join lateral unnest(t.pin_names, t.pin_values) as r(n, v)
+       join (select distinct com_id, pin_name from pin_configs where type = 'battery_terminal') pc
+         on pc.com_id = t.com_id and pc.pin_name = r.n
+      where ${where}
+      group by t.com_id, r.n, date_trunc('hour', t.ts)
+     on conflict (com_id, pin_name, hour) do update set samples = excluded.samples, le_42 = excluded.le_42,
+       le_52 = excluded.le_52, ge_56 = excluded.ge_56`;
+}
 
 /** Counts complete hours since the watermark; returns the hours done. */
 export async function rollupBatteryHealth(
@@ -16,29 +32,17 @@ export async function rollupBatteryHealth(
   clock: Clock,
   opts: { maxHours?: number; lookbackHours?: number; keepDays?: number } = {},
 ): Promise<number> {
-  const lastComplete = Math.floor(clock.now().getTime() / HOUR) * HOUR;
+  const lastComplete = hourStartOf(clock.now().getTime() - ROLLUP_SETTLE_MS);
   const { rows } = await db.query<{ hour: string }>(
     "select value->>'hour' as hour from job_state where name = $1",
     [HEALTH_WATERMARK],
   );
-  const lookback = (opts.lookbackHours ?? 2) * HOUR;
+  const lookback = (opts.lookbackHours ?? 0) * HOUR;
   const mark = rows[0]?.hour;
   const from = mark ? Math.min(Date.parse(mark), lastComplete - lookback) : lastComplete - 24 * HOUR;
   const to = Math.min(lastComplete, from + (opts.maxHours ?? 48) * HOUR);
   if (to <= from) return 0;
-  await db.query(
-    `insert into battery_health_hourly (com_id, pin_name, hour, samples, le_42, le_52, ge_56)
-     select t.com_id, r.n, date_trunc('hour', t.ts), count(*),
-            count(*) filter (where r.v <= 42), count(*) filter (where r.v <= 52), count(*) filter (where r.v >= 56)
-       from telemetry t cross join lateral unnest(t.pin_names, t.pin_values) as r(n, v)
-       join (select distinct com_id, pin_name from pin_configs where type = 'battery_terminal') pc
-         on pc.com_id = t.com_id and pc.pin_name = r.n
-      where t.ts >= $1 and t.ts < $2
-      group by t.com_id, r.n, date_trunc('hour', t.ts)
-     on conflict (com_id, pin_name, hour) do update set samples = excluded.samples, le_42 = excluded.le_42,
-       le_52 = excluded.le_52, ge_56 = excluded.ge_56`,
-    [new Date(from), new Date(to)],
-  );
+  await db.query(healthRollupSql('telemetry t', 't.ts >= $1 and t.ts < $2'), [new Date(from), new Date(to)]);
   await db.query(
     `insert into job_state (name, value, updated_at) values ($1, $2, now())
      on conflict (name) do update set value = excluded.value, updated_at = now()`,

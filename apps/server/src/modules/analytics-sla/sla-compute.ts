@@ -2,13 +2,15 @@
  * The tenant SLA computation (pure): per site, tenant and month, down time from `site_down`
  * periods, data gaps from `device_offline` periods (left out of both the down and the possible time),
  * availability by the domain's one formula, and the cause of each outage (domain `outageCause`).
- * Tenant rows follow the tenant rule: a site's tenant-less power rows count for the first operator
- * tenant only (`isEventVisibleForTenants`); a device offline is physical and is a gap for every tenant.
+ * Rows count per tenant by the one rule for down and offline time (domain `countsForTenant`,
+ * docs/requirements.md#down-offline-rule): a tenant-less site_down is the site's and counts for every
+ * tenant, as a device offline is a gap for every tenant; other tenant-less power rows count for the
+ * first operator tenant only (the tenant rule).
  */
 import type { SlaBreachRow, SlaTenantRow } from '@towerwatch/contract';
 import {
   availabilityPercent,
-  isEventVisibleForTenants,
+  countsForTenant,
   meetsSlaTarget,
   outageCause,
   SLA_CAUSES,
@@ -113,7 +115,7 @@ export function computeSiteSla(
   const gap = union([...unrecorded, ...periodsOf(rows, [SLA_EVENT_NAMES.gap], () => true, from, end)]);
   const out: SiteTenantMonth[] = [];
   for (const tenant of tenants) {
-    const forTenant = (t: string, name: string) => isEventVisibleForTenants({ tenant: t, name }, [tenant]);
+    const forTenant = (t: string, name: string) => countsForTenant({ tenant: t, name }, tenant);
     const down = periodsOf(rows, [SLA_EVENT_NAMES.down], forTenant, from, end);
     const mains = periodsOf(rows, [SLA_EVENT_NAMES.mains], forTenant, from, end);
     const dg = periodsOf(rows, SLA_EVENT_NAMES.dgFailure, forTenant, from, end);

@@ -16,6 +16,7 @@ import {
   fuelCost,
   mainsFigures,
   perMonth,
+  reportedTime,
   stateOfCharge,
 } from '@towerwatch/domain';
 import { parseSiteAlarmSettings } from '../../alarms/settings.ts';
@@ -35,10 +36,10 @@ export function completenessOf(gapMs: number, elapsedMs: number) {
 }
 
 /**
- * Hours an event was active while the device reported: a run or an outage inside a device-offline
- * gap is unknown and counts in neither (the gap is reported instead).
+ * Time an event was active while the device reported: a run or an outage inside a device-offline
+ * gap is unknown and counts in neither (the gap is reported instead; docs/requirements.md#down-offline-rule).
  */
-const reportedMs = (s: { ms: number; gapMs: number }) => Math.max(0, s.ms - s.gapMs);
+const reportedMs = (s: { ms: number; gapMs: number }) => reportedTime(s.ms, s.gapMs);
 
 export function dgFiguresOf(r: DgRow, elapsedMs: number, price: number): DgFigures {
   const dgRunHours = r2(reportedMs(r.dg) / HOUR_MS);

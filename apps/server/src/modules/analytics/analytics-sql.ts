@@ -7,6 +7,13 @@
 import type { SqlParams } from '../../kernel/scope/sql-scope.ts';
 import { firstRecordSql } from '../../kernel/time-series/index.ts';
 
+/** One report window: [from, end) and how far back the start state is looked for. */
+export interface ReportWindow {
+  from: Date;
+  end: Date;
+  lookback: Date;
+}
+
 /** Placeholders of one report window: its start, its end (until, or now) and the state lookback. */
 export interface WindowParams {
   from: string;
@@ -67,8 +74,8 @@ export function islandsSql(x: string, name: string, w: WindowParams, tenantCond:
 
 /**
  * CTEs `${x}_og (site_uid, s, e)`: the pieces of `${x}_isl` inside a device-offline gap (`gap_isl`), and
- * `${x}_sum (site_uid, ms, starts, open, gap_ms)`: per site, active ms, periods starting after the
- * window's start, whether one is still active at its end, and the active ms inside gaps.
+ * `${x}_sum (site_uid, ms, starts, open, lead, gap_ms)`: per site, active ms, periods starting after the
+ * window's start, whether one is still active at its end (and at its start), and the active ms inside gaps.
  */
 export function summarySql(x: string, w: WindowParams): string {
   return `${x}_og as (
@@ -78,7 +85,8 @@ export function summarySql(x: string, w: WindowParams): string {
   ${x}_sum as (
     select a.*, coalesce(g.gap_ms, 0) as gap_ms from (
       select i.site_uid, sum(${ms('i.e - i.s')}) as ms,
-             (count(*) filter (where i.s > ${w.from}))::int as starts, bool_or(i.e >= ${w.end}) as open
+             (count(*) filter (where i.s > ${w.from}))::int as starts, bool_or(i.e >= ${w.end}) as open,
+             bool_or(i.s <= ${w.from}) as lead
         from ${x}_isl i group by i.site_uid) a
       left join ${x}_ogs g on g.site_uid = a.site_uid)`;
 }
@@ -101,26 +109,30 @@ export function gapsSql(p: SqlParams, w: WindowParams): string {
   gap_sum as (select site_uid, sum(${ms('e - s')}) as ms from gap_isl group by site_uid)`;
 }
 
-/** Columns `${x}_ms, ${x}_starts, ${x}_open, ${x}_gap_ms` of a `${x}_sum` joined as `${x}`. */
+/** Columns `${x}_ms, ${x}_starts, ${x}_open, ${x}_lead, ${x}_gap_ms` of a `${x}_sum` joined as `${x}`. */
 export function summaryColumns(x: string): string {
   return `coalesce(${x}.ms, 0) as ${x}_ms, coalesce(${x}.starts, 0) as ${x}_starts,
-          coalesce(${x}.open, false) as ${x}_open, coalesce(${x}.gap_ms, 0) as ${x}_gap_ms`;
+          coalesce(${x}.open, false) as ${x}_open, coalesce(${x}.lead, false) as ${x}_lead,
+          coalesce(${x}.gap_ms, 0) as ${x}_gap_ms`;
 }
 
-/** The per-site figures of one event summary, as the repository returns them. */
+/** The per-site figures of one event summary, as the repository returns them (domain PieceSummary). */
 export interface SummaryFigures {
   ms: number;
   starts: number;
   open: boolean;
+  /** A period is active at the window's start (for joining windows: domain combinePieces). */
+  lead: boolean;
   gapMs: number;
 }
 
-/** Reads the {@link summaryColumns} of `x` from a row. */
+/** Reads the {@link summaryColumns} of `x` from a row (the daily rollup's columns have the same names). */
 export function summaryOf(row: Record<string, unknown>, x: string): SummaryFigures {
   return {
     ms: Number(row[`${x}_ms`] ?? 0),
     starts: Number(row[`${x}_starts`] ?? 0),
     open: row[`${x}_open`] === true,
+    lead: row[`${x}_lead`] === true,
     gapMs: Number(row[`${x}_gap_ms`] ?? 0),
   };
 }

@@ -1,31 +1,29 @@
 /**
  * SQL of the analytics reports (docs/requirements.md#analytics): one set-based query per report and
  * period over the caller's scoped sites (power-data's `scopedSites`: company, allowed tenants, the
- * chosen customer and tenant). Event periods come from analytics-sql.ts; DC load, temperature and
- * battery readings from the hourly rollups (`telemetry_hourly`, `battery_health_hourly`).
+ * chosen customer and tenant), run by analytics-query.ts over raw events or the daily rollups
+ * (docs/requirements.md#daily-rollups). Event periods come from analytics-sql.ts; DC load, temperature
+ * and battery readings from the hourly and daily pin rollups.
  */
 import type { Caller } from '../../auth/caller.ts';
 import type { Queryable } from '../../db/pool.ts';
-import { type SqlParams, sqlParams, tenantScope } from '../../kernel/scope/sql-scope.ts';
+import { type SqlParams, sqlParams } from '../../kernel/scope/sql-scope.ts';
 import { type FleetFilter, POWER_TYPES, pinsOf, scopedSites } from '../power-data/index.ts';
+import { createReportQuery, eventTenants } from './analytics-query.ts';
+import { deepHoursSql, pinHoursSql, planParams, planRollup, type RollupPlan } from './analytics-rolled.ts';
 import {
   gapsSql,
   islandsSql,
   msOf,
   type SummaryFigures,
-  summaryColumns,
   summaryOf,
   summarySql,
+  type ReportWindow,
   type WindowParams,
   windowParams,
 } from './analytics-sql.ts';
 
-/** One report window: [from, end) and how far back the start state is looked for. */
-export interface ReportWindow {
-  from: Date;
-  end: Date;
-  lookback: Date;
-}
+export type { ReportWindow } from './analytics-sql.ts';
 
 /** The site columns every report row starts with. */
 export interface SiteBaseRow {
@@ -64,23 +62,21 @@ export interface MainsDayRow {
   gapMs: number;
 }
 
-/** The event-tenant condition: the caller's tenant rule, narrowed to `tenant` when one is chosen. */
-function eventTenants(caller: Caller, p: SqlParams, tenant: string | undefined): string {
-  const narrowed = tenant ? { ...caller, allowedTenants: [tenant] } : caller;
-  return tenantScope(narrowed, p, 'ev.tenant', { eventName: 'ev.name' });
-}
-
 /**
  * CTE `dc (site_uid, v, a)`: per site over the window, the mean DC bus voltage and the total mean load
  * current, from per-pin means of the hourly rollups (grouped by pin, not by hour: a month of 50,000
  * sites stays one pass over the rollups with a small aggregate).
  */
-function dcMeansSql(p: SqlParams, w: WindowParams, tenant: string | undefined): string {
+function dcMeansSql(
+  p: SqlParams,
+  w: WindowParams,
+  plan: RollupPlan | null,
+  tenant: string | undefined,
+): string {
   return `pin_means as (
     select pins.site_uid, pins.type, sum(h.sum) / nullif(sum(h.count), 0) as mean
       from (${pinsOf(p, POWER_TYPES, tenant)}) pins
-      join telemetry_hourly h on h.com_id = pins.com_id and h.pin_name = pins.pin_name
-     where h.hour >= ${w.from} and h.hour < ${w.end}
+      join ${pinHoursSql(p, w, plan)} h on h.com_id = pins.com_id and h.pin_name = pins.pin_name
      group by pins.site_uid, pins.com_id, pins.pin_name, pins.type),
   dc as (select site_uid, avg(mean) filter (where type = 'battery_terminal') as v,
                 sum(mean) filter (where type <> 'battery_terminal') as a
@@ -97,58 +93,78 @@ const base = (r: Record<string, unknown>): SiteBaseRow => ({
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export function createAnalyticsRepository(db: Queryable) {
-  /** Runs `with scoped, gaps, <ctes> select <cols> from scoped <joins>` for one window. */
-  async function perSite(
+  const perSite = createReportQuery(db);
+
+  /** The fleet's mains per day from raw events over `win` (`days[i]` within it). */
+  async function mainsRawDays(
     caller: Caller,
     f: FleetFilter,
     win: ReportWindow,
-    build: (p: SqlParams, w: WindowParams) => { ctes: string[]; columns: string[]; joins: string[] },
-  ): Promise<Record<string, unknown>[]> {
+    days: readonly { from: Date; until: Date }[],
+  ): Promise<MainsDayRow[]> {
     const p = sqlParams();
     const scoped = scopedSites(caller, p, f);
     const w = windowParams(p, win.from, win.end, win.lookback);
-    const q = build(p, w);
-    const { rows } = await db.query<Record<string, unknown>>(
-      `with scoped as (${scoped}), ${gapsSql(p, w)}, ${q.ctes.join(',\n')}
-       select scoped.uid, scoped.name, scoped.tenants, scoped.settings, coalesce(gap_sum.ms, 0) as gap_ms,
-              ${q.columns.join(', ')}
-         from scoped left join gap_sum on gap_sum.site_uid = scoped.uid ${q.joins.join(' ')}
-        order by scoped.uid`,
+    const clip = (t: string) =>
+      `select d.i, sum(${msOf('least(t.e, d.de) - greatest(t.s, d.ds)')}) as ms
+         from ${t} t join days d on t.s < d.de and t.e > d.ds group by d.i`;
+    const { rows } = await db.query<{ i: number; out_ms: number; og_ms: number; gap_ms: number }>(
+      `with scoped as (${scoped}), ${gapsSql(p, w)},
+       ${islandsSql('out', `${p.add('mains_fail')}::text`, w, eventTenants(caller, p, f.tenant))},
+       ${summarySql('out', w)},
+       days as (select (d.i - 1)::int as i, d.ds, d.de
+                  from unnest(${p.add(days.map((d) => d.from))}::timestamptz[],
+                              ${p.add(days.map((d) => d.until))}::timestamptz[]) with ordinality as d(ds, de, i)),
+       o as (${clip('out_isl')}), og as (${clip('out_og')}), g as (${clip('gap_isl')})
+       select days.i, coalesce(o.ms, 0) as out_ms, coalesce(og.ms, 0) as og_ms, coalesce(g.ms, 0) as gap_ms
+         from days left join o on o.i = days.i left join og on og.i = days.i left join g on g.i = days.i
+        order by days.i`,
       p.values,
     );
-    return rows;
+    return rows.map((r) => ({
+      i: r.i,
+      outMs: Number(r.out_ms) - Number(r.og_ms),
+      gapMs: Number(r.gap_ms),
+    }));
   }
 
-  /** CTEs and columns of one event summary `x` over `names`. */
-  function eventPart(p: SqlParams, w: WindowParams, x: string, name: string, tenantCond: string | null) {
-    return {
-      ctes: [islandsSql(x, `${p.add(name)}::text`, w, tenantCond), summarySql(x, w)],
-      columns: [summaryColumns(x)],
-      joins: [`left join ${x}_sum ${x} on ${x}.site_uid = scoped.uid`],
-    };
+  /**
+   * The fleet's mains per whole rolled day of `plan` (by the day's start), or null when a scoped site
+   * lacks a day's row (a new site: the raw path answers).
+   */
+  async function mainsRolledDays(caller: Caller, f: FleetFilter, plan: RollupPlan) {
+    const p = sqlParams();
+    const scoped = scopedSites(caller, p, f);
+    const q = planParams(p, plan);
+    const { rows } = await db.query<{ day: Date; n: number; sites: number; out_ms: number; gap_ms: number }>(
+      `with scoped as (${scoped})
+       select d.day::timestamp at time zone 'Asia/Dhaka' as day, count(*)::int as n,
+              (select count(*) from scoped)::int as sites,
+              sum(d.mains_ms - d.mains_gap_ms) as out_ms, sum(d.gap_ms) as gap_ms
+         from site_daily d join scoped on scoped.uid = d.site_uid
+        where d.view = ${q.view} and d.day >= ${q.fromDay} and d.day < ${q.untilDay}
+        group by d.day`,
+      p.values,
+    );
+    const sites = rows[0]?.sites ?? 0;
+    if (rows.length !== plan.days && sites > 0) return null;
+    if (rows.some((r) => r.n !== r.sites)) return null;
+    return new Map(rows.map((r) => [r.day.getTime(), { outMs: Number(r.out_ms), gapMs: Number(r.gap_ms) }]));
   }
-
-  const merge = (...parts: { ctes: string[]; columns: string[]; joins: string[] }[]) => ({
-    ctes: parts.flatMap((x) => x.ctes),
-    columns: parts.flatMap((x) => x.columns),
-    joins: parts.flatMap((x) => x.joins),
-  });
 
   return {
     /** Per site: DG and PG periods, and the mean DC load (kW) over the window. */
     async dg(caller: Caller, f: FleetFilter, win: ReportWindow): Promise<DgRow[]> {
-      const rows = await perSite(caller, f, win, (p, w) => {
-        const tenants = eventTenants(caller, p, f.tenant);
-        const load = {
-          ctes: [dcMeansSql(p, w, f.tenant)],
+      const rows = await perSite(caller, f, win, {
+        events: [
+          ['dg', 'dg_power'],
+          ['pg', 'pg_power'],
+        ],
+        extras: (p, w, plan) => ({
+          ctes: [dcMeansSql(p, w, plan, f.tenant)],
           columns: ['dc.v * dc.a / 1000 as load_kw'],
           joins: ['left join dc on dc.site_uid = scoped.uid'],
-        };
-        return merge(
-          eventPart(p, w, 'dg', 'dg_power', tenants),
-          eventPart(p, w, 'pg', 'pg_power', tenants),
-          load,
-        );
+        }),
       });
       return rows.map((r) => ({
         ...base(r),
@@ -160,58 +176,61 @@ export function createAnalyticsRepository(db: Queryable) {
 
     /** Per site: mains_fail periods (outages). */
     async mains(caller: Caller, f: FleetFilter, win: ReportWindow): Promise<MainsRow[]> {
-      const rows = await perSite(caller, f, win, (p, w) =>
-        eventPart(p, w, 'out', 'mains_fail', eventTenants(caller, p, f.tenant)),
-      );
-      return rows.map((r) => ({ ...base(r), out: summaryOf(r, 'out') }));
+      const rows = await perSite(caller, f, win, { events: [['mains', 'mains_fail']] });
+      return rows.map((r) => ({ ...base(r), out: summaryOf(r, 'mains') }));
     },
 
-    /** The fleet's mains per day: `days[i]` = [start, end) of a Dhaka day within the window. */
+    /**
+     * The fleet's mains per day: `days[i]` = [start, end) of a Dhaka day within the window. Whole rolled
+     * days from `site_daily` (when every site has its rows), the others from raw events of their edge.
+     */
     async mainsDays(
       caller: Caller,
       f: FleetFilter,
       win: ReportWindow,
       days: readonly { from: Date; until: Date }[],
     ): Promise<MainsDayRow[]> {
-      const p = sqlParams();
-      const scoped = scopedSites(caller, p, f);
-      const w = windowParams(p, win.from, win.end, win.lookback);
-      const clip = (t: string) =>
-        `select d.i, sum(${msOf('least(t.e, d.de) - greatest(t.s, d.ds)')}) as ms
-           from ${t} t join days d on t.s < d.de and t.e > d.ds group by d.i`;
-      const { rows } = await db.query<{ i: number; out_ms: number; og_ms: number; gap_ms: number }>(
-        `with scoped as (${scoped}), ${gapsSql(p, w)},
-         ${islandsSql('out', `${p.add('mains_fail')}::text`, w, eventTenants(caller, p, f.tenant))},
-         ${summarySql('out', w)},
-         days as (select (d.i - 1)::int as i, d.ds, d.de
-                    from unnest(${p.add(days.map((d) => d.from))}::timestamptz[],
-                                ${p.add(days.map((d) => d.until))}::timestamptz[]) with ordinality as d(ds, de, i)),
-         o as (${clip('out_isl')}), og as (${clip('out_og')}), g as (${clip('gap_isl')})
-         select days.i, coalesce(o.ms, 0) as out_ms, coalesce(og.ms, 0) as og_ms, coalesce(g.ms, 0) as gap_ms
-           from days left join o on o.i = days.i left join og on og.i = days.i left join g on g.i = days.i
-          order by days.i`,
-        p.values,
-      );
-      return rows.map((r) => ({
-        i: r.i,
-        outMs: Number(r.out_ms) - Number(r.og_ms),
-        gapMs: Number(r.gap_ms),
-      }));
+      const plan = await planRollup(db, caller, f, win);
+      const rolled = plan ? await mainsRolledDays(caller, f, plan) : null;
+      if (!plan || !rolled) return mainsRawDays(caller, f, win, days);
+      const indexed = days.map((d, i) => ({ ...d, i }));
+      const edge = async (w: ReportWindow | null, list: typeof indexed) => {
+        if (!w || list.length === 0) return [];
+        const rows = await mainsRawDays(caller, f, w, list);
+        return rows.map((r) => ({ ...r, i: (list[r.i] as { i: number }).i }));
+      };
+      const from = plan.from.getTime();
+      const until = plan.until.getTime();
+      const [before, after] = await Promise.all([
+        edge(
+          plan.before,
+          indexed.filter((d) => d.until.getTime() <= from),
+        ),
+        edge(
+          plan.after,
+          indexed.filter((d) => d.from.getTime() >= until),
+        ),
+      ]);
+      const whole = indexed
+        .filter((d) => d.from.getTime() >= from && d.until.getTime() <= until)
+        .map((d) => ({ i: d.i, ...(rolled.get(d.from.getTime()) ?? { outMs: 0, gapMs: 0 }) }));
+      return [...before, ...whole, ...after].sort((a, b) => a.i - b.i);
     },
 
     /** Per site: battery_power periods, capacity, latest bus volts, mean load, deep readings, SOH. */
     async battery(caller: Caller, f: FleetFilter, win: ReportWindow, sohSince: Date): Promise<BatteryRow[]> {
-      const rows = await perSite(caller, f, win, (p, w) => {
-        const extra = {
+      const rows = await perSite(caller, f, win, {
+        events: [['bat', 'battery_power']],
+        extras: (p, w, plan) => ({
           ctes: [
-            dcMeansSql(p, w, f.tenant),
+            dcMeansSql(p, w, plan, f.tenant),
             `bus as (select pins.site_uid, min(l.value) filter (where l.value >= 0) as v
                        from (${pinsOf(p, ['battery_terminal'], undefined)}) pins
                        join pin_latest l on l.com_id = pins.com_id and l.pin_name = pins.pin_name group by pins.site_uid)`,
             `deep as (select pins.site_uid, sum(h.le_42)::int as n
                         from (${pinsOf(p, ['battery_terminal'], undefined)}) pins
-                        join battery_health_hourly h on h.com_id = pins.com_id and h.pin_name = pins.pin_name
-                       where h.hour >= ${w.from} and h.hour < ${w.end} group by pins.site_uid)`,
+                        join ${deepHoursSql(p, w, plan)} h on h.com_id = pins.com_id and h.pin_name = pins.pin_name
+                       group by pins.site_uid)`,
             `soh as (select site_uid, min(soh) as soh from (
                        select distinct on (o.site_uid, o.data->>'address') o.site_uid, (o.data->>'soh')::float8 as soh
                          from oem_records o join scoped on scoped.uid = o.site_uid
@@ -231,8 +250,7 @@ export function createAnalyticsRepository(db: Queryable) {
             'left join deep on deep.site_uid = scoped.uid',
             'left join soh on soh.site_uid = scoped.uid',
           ],
-        };
-        return merge(eventPart(p, w, 'bat', 'battery_power', eventTenants(caller, p, f.tenant)), extra);
+        }),
       });
       return rows.map((r) => ({
         ...base(r),
@@ -247,18 +265,18 @@ export function createAnalyticsRepository(db: Queryable) {
 
     /** Per site: high_temperature periods and the temperature's max and mean over the window. */
     async temperature(caller: Caller, f: FleetFilter, win: ReportWindow): Promise<TemperatureRow[]> {
-      const rows = await perSite(caller, f, win, (p, w) => {
-        const temps = {
+      const rows = await perSite(caller, f, win, {
+        events: [['hot', 'high_temperature']],
+        extras: (p, w, plan) => ({
           ctes: [
             `temps as (select pins.site_uid, max(h.max) as max_c, sum(h.sum) / nullif(sum(h.count), 0) as mean_c
                          from (${pinsOf(p, ['temperature'], undefined)}) pins
-                         join telemetry_hourly h on h.com_id = pins.com_id and h.pin_name = pins.pin_name
-                        where h.hour >= ${w.from} and h.hour < ${w.end} group by pins.site_uid)`,
+                         join ${pinHoursSql(p, w, plan)} h on h.com_id = pins.com_id and h.pin_name = pins.pin_name
+                        group by pins.site_uid)`,
           ],
           columns: ['temps.max_c', 'temps.mean_c'],
           joins: ['left join temps on temps.site_uid = scoped.uid'],
-        };
-        return merge(eventPart(p, w, 'hot', 'high_temperature', eventTenants(caller, p, f.tenant)), temps);
+        }),
       });
       return rows.map((r) => ({
         ...base(r),

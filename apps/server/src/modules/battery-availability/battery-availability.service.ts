@@ -1,12 +1,20 @@
 /**
  * GET /battery/analytics/availability (site_uid, date): over one Asia/Dhaka day, how long the site
  * ran on battery (battery_power events of the site_on_battery alarm, any visible tenant), how long
- * it was down (site_down_history) and the share of on-battery time the site stayed up.
+ * it was down (site_down_history) and the share of on-battery time the site stayed up. Time inside a
+ * data gap (device offline, before the first record) is unknown and counts in none of them, nor in
+ * the possible time (docs/requirements.md#down-offline-rule), as in the reports.
  */
 import type { BatteryAvailabilityQuery, BatteryAvailabilityReply } from '@towerwatch/contract';
-import { availabilityPercent, dhakaDayEnd, dhakaDayStart } from '@towerwatch/domain';
+import {
+  availabilityOverPossible,
+  availabilityPercent,
+  dhakaDayEnd,
+  dhakaDayStart,
+} from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
+import type { Queryable } from '../../db/pool.ts';
 import { requireSite } from '../../kernel/scope/site-scope.ts';
 import { isEventTenantVisible } from '../../kernel/scope/sql-scope.ts';
 import {
@@ -16,10 +24,12 @@ import {
   periodsFromTransitions,
   totalMs,
 } from '../../kernel/time/intervals.ts';
+import { siteGaps } from '../../kernel/time/site-gaps.ts';
 import type { SiteLookup } from '../site/index.ts';
 import type { BatteryAvailabilityRepository } from './battery-availability.repository.ts';
 
 export interface BatteryAvailabilityDeps {
+  db: Queryable;
   sites: SiteLookup;
   battery: BatteryAvailabilityRepository;
   clock: Clock;
@@ -33,9 +43,10 @@ export function createBatteryAvailabilityService(deps: BatteryAvailabilityDeps) 
       const dayEnd = dhakaDayEnd(q.date).getTime();
       // A day in progress counts up to now; a future day has no time yet.
       const end = Math.max(from.getTime(), Math.min(dayEnd, deps.clock.now().getTime()));
-      const [transitions, down] = await Promise.all([
+      const [transitions, down, gaps] = await Promise.all([
         deps.battery.onBatteryTransitions(q.site_uid, from, new Date(end)),
         deps.battery.downPeriods(q.site_uid, from, new Date(end)),
+        siteGaps(deps.db, q.site_uid, from.getTime(), end),
       ]);
       const byTenant = new Map<string, { at: number; active: boolean }[]>();
       for (const t of transitions) {
@@ -56,9 +67,12 @@ export function createBatteryAvailabilityService(deps: BatteryAvailabilityDeps) 
         from.getTime(),
         end,
       );
-      const onMs = totalMs(onBattery);
-      const downMs = totalMs(downIntervals);
-      const bothMs = totalMs(intersect(onBattery, downIntervals));
+      // Counted outside the gaps only: what the device did not report is unknown.
+      const outside = (list: readonly Interval[]) => totalMs(list) - totalMs(intersect(list, gaps));
+      const onMs = outside(onBattery);
+      const downMs = outside(downIntervals);
+      const bothMs = outside(intersect(onBattery, downIntervals));
+      const gapMs = totalMs(gaps);
       const spanMs = end - from.getTime();
       return {
         site_uid: q.site_uid,
@@ -66,8 +80,9 @@ export function createBatteryAvailabilityService(deps: BatteryAvailabilityDeps) 
         onBatterySeconds: Math.round(onMs / 1000),
         downSeconds: Math.round(downMs / 1000),
         downWhileOnBatterySeconds: Math.round(bothMs / 1000),
+        gapSeconds: Math.round(gapMs / 1000),
         batteryAvailability: onMs > 0 ? availabilityPercent(bothMs, onMs) : null,
-        siteAvailability: availabilityPercent(downMs, spanMs),
+        siteAvailability: availabilityOverPossible(downMs, spanMs, gapMs),
       };
     },
   };

@@ -10,6 +10,7 @@ export function createBatteryAvailabilityModule(
   deps: { site: SiteModuleServices },
 ): ServerModule {
   const service = createBatteryAvailabilityService({
+    db: kernel.pool,
     sites: deps.site.lookup,
     battery: createBatteryAvailabilityRepository(kernel.pool),
     clock: kernel.clock,

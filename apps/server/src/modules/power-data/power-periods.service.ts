@@ -12,7 +12,7 @@ import type {
   RunHoursReply,
 } from '@towerwatch/contract';
 import {
-  availabilityPercent,
+  availabilityOverPossible,
   BACKUP_LEARN_DAYS,
   BACKUP_LEARN_OUTAGES,
   BACKUP_MIN_OUTAGE_MINUTES,
@@ -31,7 +31,15 @@ import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { assertTenantsAllowed, requireSite } from '../../kernel/scope/site-scope.ts';
 import { isEventTenantVisible } from '../../kernel/scope/sql-scope.ts';
-import { type Interval, periodsFromTransitions, totalMs, union } from '../../kernel/time/intervals.ts';
+import {
+  clip,
+  type Interval,
+  intersect,
+  periodsFromTransitions,
+  totalMs,
+  union,
+} from '../../kernel/time/intervals.ts';
+import { siteGaps } from '../../kernel/time/site-gaps.ts';
 import { readSeries, resolveRange } from '../../kernel/time-series/index.ts';
 import type { SiteLookup } from '../site/index.ts';
 import type { PowerDataRepository, TransitionRow } from './power-data.repository.ts';
@@ -135,32 +143,43 @@ export function createPowerPeriodsService(deps: PowerPeriodsDeps) {
       const until = from + q.days * DAY_MS;
       const now = deps.clock.now().getTime();
       const end = Math.max(from, Math.min(until, now));
-      const rows = await deps.repo.transitions(q.site_uid, ['mains_fail'], new Date(from), new Date(end));
+      const [rows, gaps] = await Promise.all([
+        deps.repo.transitions(q.site_uid, ['mains_fail'], new Date(from), new Date(end)),
+        siteGaps(deps.db, q.site_uid, from, end),
+      ]);
       // The worst tenant counts: mains is one physical supply, tenants' views differ only by wiring.
+      // Time inside a data gap is unknown: neither mains off nor possible (docs/requirements.md#down-offline-rule).
       const { perTenant } = activePeriods(caller, rows, 'mains_fail', q.tenant, from, end);
       const days = [];
       for (let d = from; d < until; d += DAY_MS) {
         const dayEnd = Math.min(d + DAY_MS, end);
         const span = dayEnd - d;
+        const dayGaps = clip(gaps, d, dayEnd);
         const worst = perTenant.reduce(
           (acc, list) => {
-            const clipped = list
-              .map(([s, e]) => [Math.max(s, d), Math.min(e, dayEnd)] as const)
-              .filter(([s, e]) => e > s);
-            const ms = totalMs(clipped);
+            const clipped = clip(list, d, dayEnd);
+            const ms = totalMs(clipped) - totalMs(intersect(clipped, dayGaps));
             const outages = list.filter(([s]) => s >= d && s < dayEnd && s > from).length;
             return ms > acc.ms || (ms === acc.ms && outages > acc.outages) ? { ms, outages } : acc;
           },
           { ms: 0, outages: 0 },
         );
+        const gapMs = totalMs(dayGaps);
         days.push({
           date: dhakaDate(new Date(d)),
           mainsOffSeconds: Math.round(worst.ms / 1000),
+          gapSeconds: Math.round(gapMs / 1000),
           outages: worst.outages,
-          availability: span > 0 ? availabilityPercent(worst.ms, span) : null,
+          availability: span > 0 ? availabilityOverPossible(worst.ms, span, gapMs) : null,
         });
       }
-      const first = days[0] ?? { date: q.date, mainsOffSeconds: 0, outages: 0, availability: null };
+      const first = days[0] ?? {
+        date: q.date,
+        mainsOffSeconds: 0,
+        gapSeconds: 0,
+        outages: 0,
+        availability: null,
+      };
       return { site_uid: q.site_uid, ...first, date: q.date, days };
     },
 

@@ -1,0 +1,141 @@
+/**
+ * Reading a report window from the daily rollups (docs/requirements.md#daily-rollups): the whole
+ * Asia/Dhaka days the jobs role has rolled up come from `site_daily` / `pin_daily`, the partial days at
+ * the edges (and days not rolled yet) from raw events with the same SQL (analytics-sql.ts); the pieces
+ * are joined per site by the domain's combinePieces. Used only when the rollup keeps the report's
+ * tenant view (domain rollupViewOf); otherwise, and for sites without rows yet, the raw path answers.
+ */
+import { combinePieces, dhakaDate, dhakaDayStart, dhakaDayStartOf, rollupViewOf } from '@towerwatch/domain';
+import type { Caller } from '../../auth/caller.ts';
+import type { Queryable } from '../../db/pool.ts';
+import type { SqlParams } from '../../kernel/scope/sql-scope.ts';
+import type { FleetFilter } from '../power-data/index.ts';
+import type { ReportWindow, SummaryFigures, WindowParams } from './analytics-sql.ts';
+import { rolledDays } from './daily-rollup.ts';
+
+const DAY_MS = 86_400_000;
+
+/** How a window is read: whole rolled days [from, until) and the raw windows before and after them. */
+export interface RollupPlan {
+  view: string;
+  from: Date;
+  until: Date;
+  days: number;
+  before: ReportWindow | null;
+  after: ReportWindow | null;
+}
+
+/** The plan of a window, or null when the raw path answers it all (no whole rolled day, no view). */
+export async function planRollup(
+  db: Queryable,
+  caller: Caller,
+  f: FleetFilter,
+  win: ReportWindow,
+): Promise<RollupPlan | null> {
+  const view = rollupViewOf(f.tenant ? [f.tenant] : caller.allowedTenants);
+  if (view === null) return null;
+  const rolled = await rolledDays(db);
+  if (!rolled) return null;
+  const firstWhole = dhakaDayStartOf(win.from.getTime() + DAY_MS - 1);
+  const lastWholeEnd = dhakaDayStartOf(win.end.getTime());
+  const from = Math.max(firstWhole, dhakaDayStart(rolled.from).getTime());
+  const until = Math.min(lastWholeEnd, dhakaDayStart(rolled.until).getTime());
+  if (until <= from) return null;
+  const lookback = (t: number) => new Date(t - (win.from.getTime() - win.lookback.getTime()));
+  return {
+    view,
+    from: new Date(from),
+    until: new Date(until),
+    days: Math.round((until - from) / DAY_MS),
+    before:
+      from > win.from.getTime() ? { from: win.from, end: new Date(from), lookback: win.lookback } : null,
+    after:
+      win.end.getTime() > until ? { from: new Date(until), end: win.end, lookback: lookback(until) } : null,
+  };
+}
+
+/**
+ * Placeholders of a plan's whole days: first day, end day (exclusive), last day, the view, instants.
+ * Each is added to `p` when first used (an unused parameter would have no type).
+ */
+export function planParams(p: SqlParams, plan: RollupPlan) {
+  const memo = new Map<string, string>();
+  const once = (key: string, make: () => string) => {
+    const v = memo.get(key) ?? make();
+    memo.set(key, v);
+    return v;
+  };
+  return {
+    get fromDay() {
+      return once('fromDay', () => `${p.add(dhakaDate(plan.from))}::date`);
+    },
+    get untilDay() {
+      return once('untilDay', () => `${p.add(dhakaDate(plan.until))}::date`);
+    },
+    get lastDay() {
+      return once('lastDay', () => `${p.add(dhakaDate(new Date(plan.until.getTime() - DAY_MS)))}::date`);
+    },
+    get view() {
+      return once('view', () => `${p.add(plan.view)}::text`);
+    },
+    get from() {
+      return once('from', () => `${p.add(plan.from)}::timestamptz`);
+    },
+    get until() {
+      return once('until', () => `${p.add(plan.until)}::timestamptz`);
+    },
+  };
+}
+
+/**
+ * CTE `rolled (site_uid, days, gap_ms, <x>_ms, <x>_gap_ms, <x>_starts, <x>_lead, <x>_open…)`: per site
+ * the whole days of the plan joined (domain combinePieces, in SQL: a day's lead is a start when the day
+ * before was not open).
+ */
+export function rolledSql(p: SqlParams, plan: RollupPlan, keys: readonly string[]): string {
+  const q = planParams(p, plan);
+  const lags = keys.map((x) => `lag(d.${x}_open) over (partition by d.site_uid order by d.day) as ${x}_prev`);
+  const aggs = keys.map(
+    (x) => `sum(${x}_ms) as ${x}_ms, sum(${x}_gap_ms) as ${x}_gap_ms,
+      (sum(${x}_starts) + count(*) filter (where ${x}_lead and not coalesce(${x}_prev, true)))::int as ${x}_starts,
+      bool_or(${x}_lead) filter (where day = ${q.fromDay}) as ${x}_lead,
+      bool_or(${x}_open) filter (where day = ${q.lastDay}) as ${x}_open`,
+  );
+  return `rolled as (
+    select site_uid, count(*)::int as days, sum(gap_ms) as gap_ms, ${aggs.join(', ')}
+      from (select d.*, ${lags.join(', ')} from site_daily d join scoped on scoped.uid = d.site_uid
+             where d.view = ${q.view} and d.day >= ${q.fromDay} and d.day < ${q.untilDay}) d
+     group by site_uid)`;
+}
+
+/**
+ * A FROM item `(com_id, pin_name, min, max, sum, count)` of the pins' hourly rollups over the window:
+ * whole rolled days from `pin_daily`, the hours outside them from `telemetry_hourly`. Without a plan,
+ * the window's hours only (the raw path).
+ */
+export function pinHoursSql(p: SqlParams, w: WindowParams, plan: RollupPlan | null): string {
+  const hours = (cond: string) =>
+    `select com_id, pin_name, min, max, sum, count from telemetry_hourly where hour >= ${w.from} and hour < ${w.end} ${cond}`;
+  if (!plan) return `(${hours('')})`;
+  const q = planParams(p, plan);
+  return `(${hours(`and (hour < ${q.from} or hour >= ${q.until})`)}
+    union all
+    select com_id, pin_name, min, max, sum, count from pin_daily where day >= ${q.fromDay} and day < ${q.untilDay})`;
+}
+
+/** A FROM item `(com_id, pin_name, le_42)` of the battery health counts over the window (as {@link pinHoursSql}). */
+export function deepHoursSql(p: SqlParams, w: WindowParams, plan: RollupPlan | null): string {
+  const hours = (cond: string) =>
+    `select com_id, pin_name, le_42 from battery_health_hourly where hour >= ${w.from} and hour < ${w.end} ${cond}`;
+  if (!plan) return `(${hours('')})`;
+  const q = planParams(p, plan);
+  return `(${hours(`and (hour < ${q.from} or hour >= ${q.until})`)}
+    union all
+    select com_id, pin_name, le_42 from pin_daily
+     where day >= ${q.fromDay} and day < ${q.untilDay} and le_42 is not null)`;
+}
+
+/** A site's figures of one event over the whole window, from its pieces in time order. */
+export function joinSummaries(pieces: readonly (SummaryFigures | undefined)[]): SummaryFigures {
+  return combinePieces(pieces.filter((x): x is SummaryFigures => x !== undefined));
+}
