@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumForFile, menuItems, newContext, signIn } from './browser.ts';
 
-const COMPANY_BASE = ['Dashboard', 'Map', 'All Sites', 'Site Availability', 'Site Overview'];
+const COMPANY_BASE = ['Dashboard', 'Alarm Console', 'Map', 'All Sites', 'Site Availability', 'Site Overview'];
 const ACCOUNT = ['Account', 'Logout'];
 
 const EXPECTED_MENUS: Record<string, string[]> = {
