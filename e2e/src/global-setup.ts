@@ -64,8 +64,11 @@ function freePort(): Promise<number> {
   });
 }
 
+/** How long the server may take to start (E2E_START_TIMEOUT_S: more on a loaded machine). */
+const START_TIMEOUT_S = Number(process.env.E2E_START_TIMEOUT_S ?? 120);
+
 async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + START_TIMEOUT_S * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${log()}`);
     try {
@@ -76,7 +79,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  throw new Error(`the server did not become healthy in 120 s:\n${log()}`);
+  throw new Error(`the server did not become healthy in ${START_TIMEOUT_S} s:\n${log()}`);
 }
 
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
