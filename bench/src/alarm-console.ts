@@ -51,11 +51,12 @@ const QUERIES: readonly { name: string; query: string }[] = [
   { name: 'recent, oldest first', query: 'view=recent&sort=oldest' },
 ];
 
-async function loadRows(
-  server: ServerHandle,
+/** Loads `total` console rows over the sites present (see the file comment); also used to EXPLAIN the queries. */
+export async function loadConsoleRows(
+  pool: Pick<ServerHandle['pool'], 'query'>,
   total: number,
 ): Promise<{ active: number; cleared: number; events: number }> {
-  const { rows } = await server.pool.query<{ n: string }>('select count(*) as n from sites');
+  const { rows } = await pool.query<{ n: string }>('select count(*) as n from sites');
   const sites = Number(rows[0]?.n ?? 0);
   const activePerSite = Math.min(ALARMS.length, Math.max(1, Math.round((total * 0.2) / sites)));
   const clearedPerSite = Math.max(1, Math.round((total * 0.8) / sites));
@@ -72,7 +73,7 @@ async function loadRows(
       on m.i = 1 + (k + abs(hashtext(s.uid)))::bigint % ${ALARMS.length}`;
   const tenant = `case when x.power then coalesce(x.tenants[1], '') else '' end`;
   // Alarms raised now: the alarm row and its raise event at the raise time (half acknowledged).
-  const active = await server.pool.query(
+  const active = await pool.query(
     `with x as (${slot}),
        ev as (
          insert into events (site_uid, name, tenant, time, active, alarm_id, event_group, acknowledged_by, acknowledged_at)
@@ -85,7 +86,7 @@ async function loadRows(
     [activePerSite, names.id, names.raise, names.clear, names.power],
   );
   // Raises of the last 7 days that cleared 1–120 minutes later.
-  const cleared = await server.pool.query(
+  const cleared = await pool.query(
     `with x as (${slot.replace('generate_series(0, $1::int - 1) k', 'generate_series(1000, 1000 + $1::int - 1) k')}),
        t as (select x.*, now() - (x.h % 604800) * interval '1 second' as at from x)
      insert into events (site_uid, name, tenant, time, active, alarm_id, event_group, acknowledged_by, acknowledged_at)
@@ -97,8 +98,8 @@ async function loadRows(
       order by 4`,
     [clearedPerSite, names.id, names.raise, names.clear, names.power],
   );
-  await server.pool.query('analyze events');
-  await server.pool.query('analyze alarms');
+  await pool.query('analyze events');
+  await pool.query('analyze alarms');
   const activeRows = active.rowCount ?? 0;
   return {
     active: activeRows,
@@ -124,7 +125,7 @@ export const alarmConsoleBenchmark: Benchmark = {
       server = await startServer({ db, broker: 'embedded' });
       const t0 = performance.now();
       await loadFleet(server.pool, siteCount);
-      Object.assign(loaded, await loadRows(server, rowCount));
+      Object.assign(loaded, await loadConsoleRows(server.pool, rowCount));
       const counts = await server.pool.query<{ all: string; ktbl: string }>(
         `select count(*) as all, count(*) filter (where company_id = 'ktbl') as ktbl from sites`,
       );
