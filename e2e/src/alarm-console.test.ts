@@ -13,7 +13,7 @@ import {
 } from '@towerwatch/contract';
 import { runScenario } from '@towerwatch/simulator';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { apiGet, apiToken, chromiumForFile, navigateInApp, newContext, signIn } from './browser.ts';
 import { raised, type Site, siteWhere } from './site-pages.ts';
 
@@ -66,11 +66,6 @@ describe('alarm console', () => {
   let raiseEventId: number;
   let page: Page;
 
-  beforeAll(async () => {
-    const context = await newContext(chromium.browser);
-    page = await context.newPage();
-    await signIn(page, 'ktbl');
-  });
   afterAll(async () => {
     await page?.context().close();
   });
@@ -78,6 +73,9 @@ describe('alarm console', () => {
   it('shows a live row, filters in the URL across a reload, and acknowledges selected rows together', {
     timeout: STEP_TIMEOUT,
   }, async () => {
+    // One signed-in page for the file (signIn polls: inside a test).
+    page = await (await newContext(chromium.browser)).newPage();
+    await signIn(page, 'ktbl');
     site = await calmSite();
     const token = await apiToken('ktbl');
     await navigateInApp(page, `/alarm-console?q=${encodeURIComponent(site.uid)}`);
@@ -94,7 +92,7 @@ describe('alarm console', () => {
     expect(await page.evaluate(() => (window as unknown as { e2eMarker?: string }).e2eMarker)).toBe(
       'same document',
     );
-    expect(await rowOf(page, raiseEventId).getByTestId('console-state').innerText()).toBe('Active');
+    expect(await rowOf(page, raiseEventId).getByTestId('console-state').innerText()).toMatch(/^active$/i);
     expect(await rowOf(page, raiseEventId).getByTestId('console-alarm').innerText()).toMatch(MAINS_LABELS);
 
     // Access group: the mains row is not one; the filter goes into the URL.
@@ -141,7 +139,7 @@ describe('alarm console', () => {
     await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'mains-restore' });
     await expect
       .poll(() => row.getByTestId('console-state').innerText(), { timeout: 60_000 })
-      .toBe('Cleared');
+      .toMatch(/^cleared$/i);
     expect(await row.getByTestId('console-lifetime').innerText()).toMatch(/^cleared .+ \(\d+hr \d+m\)$/);
 
     // The site's alarm page: the raise event is no longer "Active" and offers no Acknowledge.
@@ -166,9 +164,16 @@ describe('alarm console', () => {
       await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: other.uid, scenario: 'mains-fail' });
       const eventId = await mainsRaise(token, other.uid);
       await navigateInApp(page, `/alarm-console?group=Power&q=${encodeURIComponent(other.uid)}`);
-      await rowOf(page, eventId).getByRole('link', { name: 'Create ticket' }).click({ timeout: 30_000 });
+      const link = rowOf(page, eventId).getByRole('link', { name: 'Create ticket' });
+      try {
+        await link.waitFor({ timeout: 30_000 });
+      } catch (error) {
+        await page.screenshot({ path: 'e2e/.artifacts/alarm-console-ticket.png' });
+        throw new Error(`no Create ticket on row e${eventId} at ${page.url()}: ${String(error)}`);
+      }
+      await link.click();
       await page.waitForURL(`**/ticket/create?**event=${eventId}**`);
-      expect(await page.getByLabel('Type', { exact: true }).inputValue()).toBe('Power');
+      expect(await page.getByRole('combobox', { name: 'Type' }).inputValue()).toBe('Power');
       await page.getByRole('button', { name: 'Open ticket' }).click();
       await page.waitForURL('**/ticket/details?id=*', { timeout: 60_000 });
       const id = Number(new URL(page.url()).searchParams.get('id'));
