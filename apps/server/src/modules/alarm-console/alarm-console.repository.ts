@@ -151,7 +151,9 @@ export function createAlarmConsoleRepository(db: Queryable) {
         ...tenantConditions(caller, p, q, 'e.tenant', 'm.alarm'),
         ackCondition(q, 'e.acknowledged_by'),
       ];
-      // As the network events page: a range, so only events_company_id_idx gives the order.
+      // As the network events page: a range, so only events_company_id_idx (company_id, id desc) gives
+      // the order; the company goes the index's way (one value: any order), else PostgreSQL reads the
+      // index backwards and sorts every row of the window (EXPLAIN: 1.2 s instead of milliseconds).
       if (company) {
         const c = p.add(company);
         where.push(`e.company_id >= ${c} and e.company_id <= ${c}`);
@@ -185,7 +187,7 @@ export function createAlarmConsoleRepository(db: Queryable) {
                 and x.time >= e.time and not x.active and x.id > e.id
               order by x.time, x.id limit 1) c on true
           where ${where.join(' and ')}
-          order by ${company ? `e.company_id ${dir}, ` : ''}e.id ${dir}
+          order by ${company ? `e.company_id ${desc ? 'asc' : 'desc'}, ` : ''}e.id ${dir}
           limit ${p.add(q.limit)}`,
         p.values,
       );
