@@ -61,7 +61,7 @@ describe('alarm raise and clear events (docs/requirements.md#alarm-console)', ()
 });
 
 describe('who uses the console', () => {
-  const user = (type: DomainUser['type']): DomainUser => ({ type, tenants: [], meta: {} }) as DomainUser;
+  const user = (type: DomainUser['type']): DomainUser => ({ uid: 'u1', type, tenants: [] });
   it('monitoring and read-only users; not finance nor operators', () => {
     for (const type of ['company', 'employee', 'superuser', 'read_only'] as const)
       expect(canUseAlarmConsole(user(type))).toBe(true);
