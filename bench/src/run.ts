@@ -3,6 +3,7 @@
  * benchmarks (all by default, in order) and writes bench/results/<name>.json for each.
  */
 import { accessBenchmark } from './access.ts';
+import { alarmConsoleBenchmark } from './alarm-console.ts';
 import { alarmBenchmark } from './alarm.ts';
 import { analyticsBenchmark } from './analytics.ts';
 import { apiBenchmark } from './api.ts';
@@ -30,6 +31,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   storageBenchmark,
   telemetryWriteBenchmark,
   siteStateMemoryBenchmark,
+  alarmConsoleBenchmark,
 ];
 
 async function main(): Promise<void> {

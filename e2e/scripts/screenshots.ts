@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
+import { ALARM_CONSOLE_VIEWPORTS, alarmConsoleShots } from './alarm-console-shots.ts';
 import { ANALYTICS_SHOTS, analyticsShots } from './analytics-shots.ts';
 import { oemShots } from './oem-shots.ts';
 
@@ -306,6 +307,7 @@ const SHOTS: Record<string, (page: Page) => Promise<void>> = {
 };
 
 Object.assign(SHOTS, oemShots(BASE, signIn));
+Object.assign(SHOTS, alarmConsoleShots(BASE, signIn));
 
 /** Shot whole: the landing page's footer has the vendor's contacts; power pages and reports are long. */
 const FULL_PAGE = new Set([
@@ -331,7 +333,7 @@ try {
     const shot = SHOTS[name];
     if (!shot) throw new Error(`unknown screenshot ${name}`);
     const context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
+      viewport: ALARM_CONSOLE_VIEWPORTS[name] ?? { width: 1440, height: 900 },
       deviceScaleFactor: 1,
     });
     const page = await context.newPage();

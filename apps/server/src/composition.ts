@@ -19,6 +19,7 @@ import type { LiveHub } from './live/live-hub.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
 import { createSharedFocus, type SharedFocus } from './live/shared-focus.ts';
 import { createAccessModule } from './modules/access/index.ts';
+import { createAlarmConsoleModule } from './modules/alarm-console/index.ts';
 import { createAnalyticsModule } from './modules/analytics/index.ts';
 import { createAnalyticsSlaModule, REPORT_JOB_INTERVAL_MS } from './modules/analytics-sla/index.ts';
 import { createAuditModule } from './modules/audit/index.ts';
@@ -73,7 +74,8 @@ function createModules(kernel: Kernel) {
     .add('billing', createBillingModule)
     .add('telegram', createTelegramModule)
     .add('analytics', createAnalyticsModule)
-    .add('analyticsSla', createAnalyticsSlaModule);
+    .add('analyticsSla', createAnalyticsSlaModule)
+    .add('alarmConsole', createAlarmConsoleModule);
 }
 
 export function createContainer(deps: ContainerDeps) {

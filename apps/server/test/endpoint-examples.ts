@@ -100,6 +100,10 @@ export const ENDPOINT_EXAMPLES: Readonly<Record<string, EndpointExample>> = {
   'GET /user/network/events': { request: () => ({ query: { limit: '10' } }) },
   'GET /user/network/last-events': { request: () => ({ query: { per_site: '2' } }) },
   'POST /user/network/acknowledge-event': { request: () => ({ body: { eventId: 2_000_000_000 } }) },
+  // alarm console
+  'GET /user/alarm-console': { request: () => ({ query: { view: 'recent', group: 'Power', limit: '10' } }) },
+  'POST /user/alarm-console/acknowledge': { request: () => ({ body: { eventIds: [2_000_000_000] } }) },
+  'GET /user/alarm-console/export': { request: () => ({ query: { view: 'active', acknowledged: 'no' } }) },
   'GET /user/site/status-counts': { request: () => ({}) },
   'GET /user/network/dashboard-count': { request: () => ({}) },
   'GET /user/network/availability': {

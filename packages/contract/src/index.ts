@@ -1,6 +1,7 @@
 export * from './access.ts';
 export * from './access-manage.ts';
 export * from './admin.ts';
+export * from './alarm-console.ts';
 export * from './analytics.ts';
 export * from './analytics-sla.ts';
 export * from './audit.ts';

@@ -38,6 +38,14 @@ export const liveSiteEvent = z.object({
    */
   acknowledgedByName: z.string().nullable().optional(),
   acknowledgedAt: isoTime.nullable(),
+  /**
+   * Pages only (docs/requirements.md#alarm-console): for the raise event of an alarm, `active` while
+   * that alarm is still raised, `cleared` once it has cleared; null for other events. Absent in live
+   * messages: a list pairs a live clear with the raise it ends (domain `clearsRaise`).
+   */
+  alarmState: z.enum(['active', 'cleared']).nullable().optional(),
+  /** When that alarm cleared (its clear event's time); null while active or when not known. */
+  clearedAt: isoTime.nullable().optional(),
 });
 export type LiveSiteEvent = z.infer<typeof liveSiteEvent>;
 

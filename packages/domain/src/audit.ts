@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   'access.site_group_delete',
   'access.attach',
   'access.detach',
+  // the alarm console's bulk acknowledge (docs/requirements.md#alarm-console)
+  'alarm.acknowledge',
 ] as const;
 /** An audit action. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './admin.ts';
+export * from './alarm-console.ts';
 export * from './alarm-filter.ts';
 export * from './alarm-groups.ts';
 export * from './alarms.ts';

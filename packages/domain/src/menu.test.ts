@@ -28,6 +28,7 @@ describe('menu visibility (docs/requirements.md#menus, docs/requirements.md#menu
   it('a plain company user sees the base company items then Account and Logout', () => {
     expect(ids(user())).toEqual([
       'dashboard',
+      'alarm_console',
       'map',
       'all_sites',
       'site_availability',

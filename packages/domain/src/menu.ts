@@ -1,6 +1,7 @@
 /**
  * Side menu: which items each user sees and which one is selected (docs/requirements.md#menu-selection, docs/requirements.md#menu-visibility).
  */
+import { canUseAlarmConsole } from './alarm-console.ts';
 import {
   BUSINESS_DASHBOARD_PATH,
   isDashboardRoute,
@@ -14,6 +15,7 @@ import { hasAccessRole, isOperator, isTenantReadOnly } from './users.ts';
 /** Company menu item ids, in menu order (docs/requirements.md#company-menu). */
 export const COMPANY_MENU_ITEM_IDS = [
   'dashboard',
+  'alarm_console',
   'map',
   'all_sites',
   'site_availability',
@@ -60,6 +62,7 @@ export interface MenuItem {
  * The Dashboard path depends on the user: see {@link dashboardPath}.
  */
 const ITEMS: Readonly<Record<Exclude<MenuItemId, 'dashboard'>, Omit<MenuItem, 'id'>>> = {
+  alarm_console: { label: 'Alarm Console', path: ROUTES.alarmConsole },
   map: { label: 'Map', path: ROUTES.siteMap },
   all_sites: { label: 'All Sites', path: ROUTES.siteList },
   site_availability: { label: 'Site Availability', path: ROUTES.siteAvailability },
@@ -98,7 +101,8 @@ type MenuUser = Pick<DomainUser, 'type' | 'tenants' | 'meta'>;
 /**
  * Visibility of company menu items (docs/requirements.md#menu-visibility). Spec rules: Manage Access needs acs; User
  * Management needs superuser or manage_users; Telegram needs telegram; Payment List is for superuser
- * and finance. Decision where the spec is silent: Analytics needs rms; the other items are for all.
+ * and finance. Decision where the spec is silent: Analytics needs rms; the Alarm Console is for the
+ * monitoring and read-only users (docs/requirements.md#alarm-console); the other items are for all.
  */
 function companyItemVisible(id: (typeof COMPANY_MENU_ITEM_IDS)[number], user: MenuUser): boolean {
   switch (id) {
@@ -112,6 +116,8 @@ function companyItemVisible(id: (typeof COMPANY_MENU_ITEM_IDS)[number], user: Me
       return hasAccessRole(user, 'rms');
     case 'payment_list':
       return user.type === 'superuser' || user.type === 'finance';
+    case 'alarm_console':
+      return canUseAlarmConsole(user);
     default:
       return true;
   }

@@ -20,6 +20,8 @@ export const ROUTES = {
   siteAvailability: '/site/availability',
   siteRectifier: '/site/rectifier',
   siteOverview: '/site',
+  /** The fleet alarm console (docs/requirements.md#alarm-console). */
+  alarmConsole: '/alarm-console',
   alarm: '/alarm',
   oemData: '/oem/data',
   /** Battery bank health of the company's sites (beyond the spec, docs/requirements.md#battery-bank-health). */

@@ -6,6 +6,7 @@
 import { accessRoutes } from '../features/access/routes.tsx';
 import { accessManageRoutes } from '../features/access-manage/routes.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
+import { alarmConsoleRoutes } from '../features/alarm-console/routes.tsx';
 import { analyticsRoutes } from '../features/analytics/routes.tsx';
 import { analyticsSlaRoutes } from '../features/analytics-sla/routes.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
@@ -50,4 +51,5 @@ export const FEATURES: readonly FeatureRoutes[] = [
   accessManageRoutes,
   analyticsRoutes,
   analyticsSlaRoutes,
+  alarmConsoleRoutes,
 ];

@@ -2,7 +2,7 @@ import { Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { DEFAULT_SORT_DIRECTION, type SortDirection, toggleSortDirection } from '@towerwatch/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 
 /** A column of a {@link SortableTable}. */
 export interface SortableColumn<Row> {
@@ -14,6 +14,17 @@ export interface SortableColumn<Row> {
   align?: 'left' | 'right';
   /** Column width (CSS); a virtual table lays its columns out fixed, so set it there. */
   width?: number | string;
+  /** False: the header does not sort (a selection column). Default true. */
+  sortable?: boolean;
+  /** Shown in the header instead of the label (e.g. a select-all checkbox); the label stays its name. */
+  header?: ReactNode;
+}
+
+/** The order is the server's (keyset pages): header clicks ask for another order instead of sorting rows. */
+export interface ServerSort {
+  key: string;
+  direction: Direction;
+  onChange: (key: string, direction: Direction) => void;
 }
 
 /** Props of {@link SortableTable}. */
@@ -31,9 +42,22 @@ export interface SortableTableProps<Row> {
   virtual?: { height: number | string; rowHeight: number };
   /** `data-testid` of the scroll box of a virtual table. */
   testId?: string;
+  /** Rows come sorted by the server; see {@link ServerSort}. */
+  serverSort?: ServerSort;
+  /** Extra attributes of a row: `data` attributes (without the `data-` prefix) and a highlight style. */
+  rowProps?: (row: Row) => { data?: Record<string, string | undefined>; style?: CSSProperties };
+  /** A virtual table calls this when its last rows come into view (load the next page). */
+  onEndReached?: () => void;
 }
 
 type Direction = SortDirection;
+
+/** `{ key: v }` as `{ 'data-key': v }` (undefined values left out). */
+function dataAttributes(data: Record<string, string | undefined> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(data ?? {})) if (v !== undefined) out[`data-${k}`] = v;
+  return out;
+}
 
 /** Sorts rows by a column; nulls last whatever the direction. */
 export function sortRows<Row>(
@@ -66,14 +90,19 @@ export function SortableTable<Row>({
   initialSortKey,
   virtual,
   testId,
+  serverSort,
+  rowProps,
+  onEndReached,
 }: SortableTableProps<Row>) {
-  const [sort, setSort] = useState<{ key: string; direction: Direction } | null>(
+  const [localSort, setSort] = useState<{ key: string; direction: Direction } | null>(
     initialSortKey ? { key: initialSortKey, direction: DEFAULT_SORT_DIRECTION } : null,
   );
+  const sort = serverSort ?? localSort;
   const sorted = useMemo(() => {
-    const column = sort && columns.find((c) => c.key === sort.key);
-    return column && sort ? sortRows(rows, column, sort.direction) : rows;
-  }, [rows, columns, sort]);
+    if (serverSort) return rows;
+    const column = localSort && columns.find((c) => c.key === localSort.key);
+    return column && localSort ? sortRows(rows, column, localSort.direction) : rows;
+  }, [rows, columns, localSort, serverSort]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -86,13 +115,26 @@ export function SortableTable<Row>({
   const shown = virtual ? items.map((item) => sorted[item.index] as Row) : sorted;
   const padTop = items[0]?.start ?? 0;
   const padBottom = virtual ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const lastShown = items[items.length - 1]?.index ?? -1;
+  const endReached = useRef(onEndReached);
+  endReached.current = onEndReached;
+  useEffect(() => {
+    if (virtual && sorted.length > 0 && lastShown >= sorted.length - 5) endReached.current?.();
+  }, [virtual, lastShown, sorted.length]);
 
-  const choose = (key: string) =>
+  const choose = (key: string) => {
+    if (serverSort) {
+      const direction =
+        serverSort.key === key ? toggleSortDirection(serverSort.direction) : DEFAULT_SORT_DIRECTION;
+      serverSort.onChange(key, direction);
+      return;
+    }
     setSort((current) =>
       current?.key === key
         ? { key, direction: toggleSortDirection(current.direction) }
         : { key, direction: DEFAULT_SORT_DIRECTION },
     );
+  };
 
   const table = (
     <Table
@@ -109,6 +151,12 @@ export function SortableTable<Row>({
         <Table.Tr>
           {columns.map((column) => {
             const active = sort?.key === column.key;
+            if (column.sortable === false)
+              return (
+                <Table.Th key={column.key} ta={column.align ?? 'left'} w={column.width}>
+                  {column.header ?? column.label}
+                </Table.Th>
+              );
             const Icon = !active
               ? IconArrowsSort
               : sort.direction === 'desc'
@@ -127,7 +175,7 @@ export function SortableTable<Row>({
                   fz="sm"
                   style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
                 >
-                  {column.label}
+                  {column.header ?? column.label}
                   <Icon size={14} opacity={active ? 1 : 0.4} />
                 </UnstyledButton>
               </Table.Th>
@@ -147,7 +195,11 @@ export function SortableTable<Row>({
         )}
         {padTop > 0 && <tr aria-hidden style={{ height: padTop }} />}
         {shown.map((row) => (
-          <Table.Tr key={rowKey(row)} style={virtual ? { height: virtual.rowHeight } : undefined}>
+          <Table.Tr
+            key={rowKey(row)}
+            {...dataAttributes(rowProps?.(row).data)}
+            style={{ ...(virtual ? { height: virtual.rowHeight } : {}), ...rowProps?.(row).style }}
+          >
             {columns.map((column) => (
               <Table.Td key={column.key} ta={column.align ?? 'left'}>
                 {column.render ? column.render(row) : (column.value(row) ?? '–')}

@@ -2,6 +2,7 @@
 
 import { accessEndpoints } from './access.ts';
 import { adminEndpoints } from './admin.ts';
+import { alarmConsoleEndpoints } from './alarm-console.ts';
 import { analyticsEndpoints } from './analytics.ts';
 import { analyticsSlaEndpoints } from './analytics-sla.ts';
 import { auditEndpoints } from './audit.ts';
@@ -23,6 +24,7 @@ export * from './define.ts';
 export {
   accessEndpoints,
   adminEndpoints,
+  alarmConsoleEndpoints,
   analyticsEndpoints,
   analyticsSlaEndpoints,
   auditEndpoints,
@@ -61,6 +63,7 @@ export const ALL_ENDPOINTS: readonly EndpointDef[] = [
   telegramEndpoints,
   analyticsEndpoints,
   analyticsSlaEndpoints,
+  alarmConsoleEndpoints,
 ].flatMap((table) => Object.values(table));
 
 /** The first path segments of every endpoint (`/user/`, `/site/`, ...): these never get the web app. */

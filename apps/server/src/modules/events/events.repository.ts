@@ -3,6 +3,7 @@
  * first), latest events per site, acknowledgement. Scoped by site (company) and tenant.
  */
 import { createHash } from 'node:crypto';
+import { alarmEventPairs } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { Queryable } from '../../db/pool.ts';
 import type { EventRow } from '../../kernel/rows/site-rows.ts';
@@ -14,6 +15,15 @@ import {
   tenantScope,
 } from '../../kernel/scope/sql-scope.ts';
 import { tenantNarrowing } from '../../kernel/scope/tenant-narrowing.ts';
+
+const PAIRS = alarmEventPairs();
+
+/** The state of the alarm a raise event raised. */
+export interface RaiseState {
+  id: number;
+  active: boolean;
+  cleared_at: Date | null;
+}
 
 export interface EventQuery {
   /** ids strictly below this. */
@@ -129,6 +139,32 @@ export function createEventsRepository(db: Queryable) {
         p.values,
       );
       return rows[0] ?? null;
+    },
+
+    /**
+     * The state of the alarm each raise event among `ids` raised (docs/requirements.md#alarm-console):
+     * active while the alarm row was raised at the event's time; else cleared at the alarm's clear
+     * event after it (same site and tenant) or the alarm row's clear time. Other events are left out.
+     */
+    async raiseStates(ids: readonly number[]): Promise<RaiseState[]> {
+      if (ids.length === 0) return [];
+      const { rows } = await db.query<RaiseState>(
+        `select e.id::int as id,
+                coalesce(not al.is_normal and al.raised_at = e.time, false) as active,
+                case when not al.is_normal and al.raised_at = e.time then null
+                     else coalesce(c.time, case when al.raised_at = e.time then al.cleared_at end) end as cleared_at
+           from events e
+           join unnest($2::text[], $3::text[], $4::text[]) as m(raise, alarm, clear) on m.raise = e.name
+           left join alarms al on al.site_uid = e.site_uid and al.alarm_id = m.alarm and al.tenant = e.tenant
+           left join lateral (
+             select x.time from events x
+              where x.site_uid = e.site_uid and x.name = m.clear and x.tenant = e.tenant
+                and x.time >= e.time and not x.active and x.id > e.id
+              order by x.time, x.id limit 1) c on true
+          where e.id = any($1::bigint[]) and e.active`,
+        [[...ids], PAIRS.raise, PAIRS.alarm, PAIRS.clear],
+      );
+      return rows;
     },
 
     /** Records who acknowledged and when; a repeated acknowledge keeps the first. Returns the row with the name. */

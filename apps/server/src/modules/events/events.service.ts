@@ -12,6 +12,7 @@ import {
   liveMessage,
   type NetworkEventsQuery,
   type NetworkEventsReply,
+  type SiteEvent,
   type SiteEventsQuery,
 } from '@towerwatch/contract';
 import { EVENT_PAGE_SIZE, hasMorePages, visibleEventKinds } from '@towerwatch/domain';
@@ -30,6 +31,19 @@ export interface EventsServiceDeps {
   sites: SiteLookup;
   clock: Clock;
   bus?: Pick<EventBus, 'publish'>;
+}
+
+/** Events with the state of the alarm each raise event raised (null on other events). */
+async function withAlarmStates<T extends SiteEvent>(events: EventsRepository, items: T[]): Promise<T[]> {
+  const states = new Map((await events.raiseStates(items.map((e) => e.id))).map((s) => [s.id, s]));
+  return items.map((e) => {
+    const s = states.get(e.id);
+    return {
+      ...e,
+      alarmState: s ? (s.active ? 'active' : 'cleared') : null,
+      clearedAt: s?.cleared_at ? s.cleared_at.toISOString() : null,
+    };
+  });
 }
 
 const nextCursor = (items: { id: number }[], limit: number) =>
@@ -51,7 +65,7 @@ export function createEventsService(deps: EventsServiceDeps) {
         names: kinds(caller),
       });
       if (rows.length === 0) await requireSite(deps.sites, caller, q.site_uid, false);
-      const items = rows.map(toSiteEvent);
+      const items = await withAlarmStates(deps.events, rows.map(toSiteEvent));
       return { items, nextOldestId: nextCursor(items, EVENT_PAGE_SIZE) };
     },
 
@@ -68,7 +82,10 @@ export function createEventsService(deps: EventsServiceDeps) {
         tenants: q.tenants,
         names: kinds(caller),
       });
-      const items = rows.map((r) => ({ ...toSiteEvent(r), siteName: r.site_name ?? '' }));
+      const items = await withAlarmStates(
+        deps.events,
+        rows.map((r) => ({ ...toSiteEvent(r), siteName: r.site_name ?? '' })),
+      );
       return { items, nextOldestId: nextCursor(items, q.limit) };
     },
 

@@ -3,10 +3,17 @@
  * events of its linked alarms and the door records (card swipes, door events) of its site. The
  * caller's scope was checked on the ticket before these run.
  */
+import { alarmEventPairs } from '@towerwatch/domain';
 import type { Queryable } from '../../db/pool.ts';
 
 const nameOf = (col: string) =>
   `(select coalesce(nullif(u.name, ''), u.username) from users u where u.uid = ${col})`;
+
+/** Every (alarm id, event name) an alarm writes: its raise names and its clear name (the timeline's events). */
+const ALARM_NAMES = (() => {
+  const pairs = alarmEventPairs();
+  return { alarm: [...pairs.alarm, ...pairs.alarm], name: [...pairs.raise, ...pairs.clear] };
+})();
 
 /** Evidence rows per list, oldest first. */
 const EVIDENCE_LIMIT = 200;
@@ -108,10 +115,13 @@ export function createTicketDetailsRepository(db: Queryable) {
       }>(
         `select e.id, e.name, e.tenant, e.time, e.active from events e
           where e.site_uid = $2 and e.time between $3 and $4
-            and exists (select 1 from ticket_alarms a where a.ticket_id = $1 and a.alarm_id = e.name
-                          and (a.tenant = e.tenant or a.tenant = ''))
+            and exists (select 1 from ticket_alarms a where a.ticket_id = $1
+                          and (a.tenant = e.tenant or a.tenant = '')
+                          and (e.alarm_id = a.alarm_id or e.name = a.alarm_id
+                               or exists (select 1 from unnest($5::text[], $6::text[]) as m(alarm, name)
+                                           where m.alarm = a.alarm_id and m.name = e.name)))
           order by e.time, e.id limit ${EVIDENCE_LIMIT}`,
-        [id, siteUid, new Date(from.getTime() - TIMELINE_LEAD_MS), to],
+        [id, siteUid, new Date(from.getTime() - TIMELINE_LEAD_MS), to, ALARM_NAMES.alarm, ALARM_NAMES.name],
       );
       return rows;
     },
@@ -147,10 +157,14 @@ export function createTicketDetailsRepository(db: Queryable) {
 
     /** The event a ticket is made from (the caller's scope is checked by the events lookup). */
     async event(eventId: number) {
-      const { rows } = await db.query<{ id: string; site_uid: string; name: string; tenant: string }>(
-        'select id, site_uid, name, tenant from events where id = $1',
-        [eventId],
-      );
+      const { rows } = await db.query<{
+        id: string;
+        site_uid: string;
+        name: string;
+        tenant: string;
+        active: boolean;
+        alarm_id: string | null;
+      }>('select id, site_uid, name, tenant, active, alarm_id from events where id = $1', [eventId]);
       return rows[0] ?? null;
     },
   };

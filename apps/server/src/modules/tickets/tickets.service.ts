@@ -16,6 +16,7 @@ import {
   type TicketUpdateReply,
 } from '@towerwatch/contract';
 import {
+  alarmOfRaiseEvent,
   canTransitionTicket,
   isSlaPaused,
   OPEN_TICKET_STATUSES,
@@ -123,11 +124,11 @@ export function createTicketsService(deps: TicketsServiceDeps) {
         ) {
           throw new ValidationError('body.eventId', 'The event is not an event of this site');
         }
-        // An event of an alarm links that alarm; other events (a DG start, a door) link nothing.
-        const isAlarm = await details.alarmExists(site.uid, event.name, event.tenant);
-        alarm = isAlarm
-          ? { alarmId: event.name, tenant: event.tenant, eventId: Number(event.id) }
-          : undefined;
+        // An event of an alarm links that alarm (the engine's alarm id, else the alarm its name raises:
+        // mains_outage raises ac_line_fail); other events (a DG start, a door) link nothing.
+        const alarmId = event.alarm_id ?? alarmOfRaiseEvent(event);
+        const isAlarm = alarmId !== null && (await details.alarmExists(site.uid, alarmId, event.tenant));
+        alarm = isAlarm ? { alarmId, tenant: event.tenant, eventId: Number(event.id) } : undefined;
       } else if (alarm && !(await details.alarmExists(site.uid, alarm.alarmId, alarm.tenant))) {
         throw new ValidationError('body.alarm.alarmId', 'The site has no such alarm');
       }

@@ -80,6 +80,25 @@ describe('POST /ticket/api/ticket-create', () => {
     expect(new Set(results.map((r) => r.json()[0].id)).size).toBe(1);
   });
 
+  it('from a raise event links the alarm it raised (event name ≠ alarm id), with its timeline', async () => {
+    // issue 37: "Create ticket" from an AC Line Fail event (mains_outage) saved "Linked alarms: none".
+    await buildAlarm(t.pool, { siteUid: KT1, alarmId: 'ac_line_fail', tenant: 'robi' });
+    t.clock.set(new Date());
+    const raise = await buildEvent(t.pool, {
+      siteUid: KT1,
+      name: 'mains_outage',
+      tenant: 'robi',
+      time: new Date(Date.now() - 60_000),
+    });
+    const [tk] = (await create({ ...base, siteUid: KT1, eventId: raise })).json();
+    expect(tk).toMatchObject({ outcome: 'created', tenant: 'robi' });
+    expect(tk.alarms).toMatchObject([{ alarmId: 'ac_line_fail', tenant: 'robi', eventId: raise }]);
+    t.clock.set(new Date(Date.now() + 60_000));
+    const d = (await get(`/ticket/api/ticket-details?id=${tk.id}`)).json();
+    expect(d.timeline.map((e: { name: string }) => e.name)).toEqual(['mains_outage']);
+    t.clock.set(Date.now());
+  });
+
   it("another company's site is 404; a read-only user is refused; bad input names the field", async () => {
     expect((await create({ ...base, siteUid: FT1 })).statusCode).toBe(404);
     expect((await create({ ...base, siteUid: KT1 }, 'ftb')).statusCode).toBe(404);

@@ -11,6 +11,7 @@ import {
   type TicketStatus,
   type TicketType,
   ticketSlaState,
+  ticketTypeOfAlarm,
 } from '@towerwatch/domain';
 
 /** The list's filters (kept in the URL). */
@@ -99,16 +100,6 @@ export function slaView(ticket: Ticket, now: Date): SlaView {
     : `${formatCountdown(clock.remainingMs)} left`;
   const colour = s.paused ? 'violet' : breached ? 'red' : clock.remainingMs < 15 * 60_000 ? 'orange' : 'teal';
   return { label, text: s.paused ? `${text} · paused` : text, colour, paused: s.paused, breached };
-}
-
-/** The type a ticket gets from an alarm id (power, access, environment, device, other). */
-export function ticketTypeOfAlarm(alarmId: string): TicketType {
-  if (/door|lock|breach|vibration|access/.test(alarmId)) return 'access';
-  if (/temperature|humidity|smoke|water|fire/.test(alarmId)) return 'environment';
-  if (/mains|dc_|battery|rectifier|dg|pg|power|voltage|load|site_down|llvd|bllvd/.test(alarmId))
-    return 'power';
-  if (/device|offline|communication/.test(alarmId)) return 'device';
-  return 'other';
 }
 
 /** A ticket prefilled from /ticket/create?site=&alarm=&tenant=&event=&name= (an alarm or event). */

@@ -1,11 +1,12 @@
 import { Badge, Button, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AuthUser, SiteEvent } from '@towerwatch/contract';
-import { eventDisplayName, isReadOnly, tenantLabel } from '@towerwatch/domain';
+import { alarmOfRaiseEvent, eventDisplayName, isReadOnly, tenantLabel } from '@towerwatch/domain';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { acknowledgeEvent } from '../api/site-overview-api.ts';
+import { eventBadge } from '../event-state.ts';
 import { acknowledgedByLabel } from '../site-overview-model.ts';
 import type { SiteEventsState } from '../hooks/use-site-events.ts';
 import { allowRestrictedAction } from '../../../lib/restricted-action.ts';
@@ -22,6 +23,7 @@ function EventItem({
 }) {
   const [busy, setBusy] = useState(false);
   const name = eventDisplayName(event.name, user.company_code);
+  const badge = eventBadge(event, formatDateTime);
   const acknowledge = async () => {
     if (!allowRestrictedAction(user, 'acknowledge events')) return;
     setBusy(true);
@@ -46,8 +48,8 @@ function EventItem({
     >
       <div style={{ minWidth: 0 }}>
         <Group gap={6} wrap="nowrap">
-          <Badge size="xs" variant="light" color={event.active ? 'red' : 'teal'}>
-            {event.active ? 'Active' : 'Cleared'}
+          <Badge size="xs" variant="light" color={badge.colour} data-testid="event-state">
+            {badge.label}
           </Badge>
           <Text size="sm" fw={600} truncate data-testid="event-name">
             {name}
@@ -59,12 +61,23 @@ function EventItem({
           {event.value !== null && event.group === 'RMS' ? ` · ${Math.round(event.value * 100) / 100}` : ''}
           {event.acknowledgedBy ? ` · acknowledged by ${acknowledgedByLabel(event)}` : ''}
         </Text>
+        {badge.lifetime && (
+          <Text size="xs" c="dimmed" data-testid="event-lifetime">
+            {badge.lifetime}
+          </Text>
+        )}
       </div>
       <Group gap={6} wrap="nowrap">
-        {event.active && event.group === 'RMS' && !isReadOnly(user) && (
-          <CreateTicketLink siteUid={event.siteUid} eventId={event.id} name={name} />
+        {badge.actionable && event.active && event.group === 'RMS' && !isReadOnly(user) && (
+          <CreateTicketLink
+            siteUid={event.siteUid}
+            eventId={event.id}
+            alarmId={alarmOfRaiseEvent(event) ?? undefined}
+            tenant={event.tenant}
+            name={name}
+          />
         )}
-        {!event.acknowledgedBy && event.active && (
+        {!event.acknowledgedBy && event.active && badge.actionable && (
           <Button size="compact-xs" variant="default" loading={busy} onClick={() => void acknowledge()}>
             Acknowledge
           </Button>

@@ -10,6 +10,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveMessages } from '../../../lib/use-live-messages.ts';
 import { fetchEventPage } from '../api/site-overview-api.ts';
+import { applyLiveClear } from '../event-state.ts';
 
 /** The events list of the focused site. */
 export interface SiteEventsState {
@@ -75,7 +76,7 @@ export function useSiteEvents(user: AuthUser, siteUid: string, tenant: string | 
       if (event.siteUid !== siteUid) return;
       if (tenant && event.tenant && event.tenant !== tenant) return;
       if (!isEventKindVisible(user, event.name)) return;
-      setEvents((previous) => mergeLiveEvent(previous, event));
+      setEvents((previous) => mergeLiveEvent(applyLiveClear(previous, event), event));
     } else if (message.event === LIVE_EVENTS.EVENT_ACKNOWLEDGED && message.payload.siteUid === siteUid) {
       const { id, acknowledgedBy, acknowledgedByName, acknowledgedAt } = message.payload;
       setEvents((previous) =>

@@ -1,0 +1,2 @@
+/** The alarm console offers nothing to other features. */
+export {};
