@@ -93,6 +93,8 @@ export const TENANT_REACH: Readonly<Record<string, TenantReach>> = {
       'GET /analytics/sla-report',
       'GET /analytics/report-schedules',
       'GET /analytics/scheduled-reports',
+      'GET /user/alarm-console',
+      'GET /user/alarm-console/export',
     ],
     none('a list or report scoped to the caller’s sites'),
   ),
@@ -199,6 +201,11 @@ export const TENANT_REACH: Readonly<Record<string, TenantReach>> = {
     [404, (f) => ({ body: { eventId: f.hiddenEvent } })],
     [404, (f) => ({ body: { eventId: f.kt3Event } })],
   ),
+  // A bulk acknowledge answers per event: a hidden one is `unchanged`, like one already acknowledged.
+  'POST /user/alarm-console/acknowledge': cases([
+    200,
+    (f) => ({ body: { eventIds: [f.hiddenEvent, f.kt3Event] } }),
+  ]),
   'POST /ticket/api/ticket-create': cases(
     [
       400,
