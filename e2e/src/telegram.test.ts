@@ -8,7 +8,7 @@ import { authEndpoints, type SiteListReply, siteEndpoints } from '@towerwatch/co
 import { runScenario } from '@towerwatch/simulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchChromium, signIn } from './browser.ts';
+import { DEMO_PASSWORD, launchChromium, newContext, signIn } from './browser.ts';
 import { startServerWithBot, startStandIn } from './telegram-harness.ts';
 
 const CHAT = '-1001777000001';
@@ -57,10 +57,7 @@ describe('Telegram messaging groups', () => {
     timeout: 180_000,
   }, async () => {
     const site = await ktblSite();
-    const context = await browser.newContext({
-      baseURL: server.baseUrl,
-      viewport: { width: 1440, height: 900 },
-    });
+    const context = await newContext(browser, server.baseUrl);
     const page = await context.newPage();
     try {
       await signIn(page, 'ktbl');

@@ -4,7 +4,8 @@
  * The side menu per demo role (docs/requirements.md#company-menu, docs/requirements.md#admin-menu,
  * docs/requirements.md#menu-visibility): each account sees exactly its items, in order, as the domain
  * lists them; the expected menus are also written out from the spec (Analytics needs rms; admin items
- * other than Device List, User List and Payment List are for sudo and support; finance holds no sites).
+ * other than Device List, User List and Payment List are for sudo and support; finance holds no sites and
+ * no Alarm Console, which is for the monitoring and read-only users).
  */
 import { visibleMenuItems } from '@towerwatch/domain';
 import { cleanup, screen, within } from '@testing-library/react';
@@ -13,7 +14,7 @@ import { DEMO_USERS, type DemoUsername } from '../../testing/demo-users.ts';
 import { renderInApp } from '../../testing/render.tsx';
 import { SideMenu } from './side-menu.tsx';
 
-const COMPANY_BASE = ['Dashboard', 'Map', 'All Sites', 'Site Availability', 'Site Overview'];
+const COMPANY_BASE = ['Dashboard', 'Alarm Console', 'Map', 'All Sites', 'Site Availability', 'Site Overview'];
 const ACCOUNT = ['Account', 'Logout'];
 
 const EXPECTED_MENUS: Record<DemoUsername, string[]> = {

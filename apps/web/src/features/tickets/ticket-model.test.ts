@@ -108,7 +108,7 @@ describe('ticket from an alarm', () => {
       title: 'Mains Fail at Gulshan',
       type: 'power',
     });
-    const fromDoor = prefillFromParams(new URLSearchParams('site=KT-1&alarm=door_open'));
+    const fromDoor = prefillFromParams(new URLSearchParams('site=KT-1&alarm=door_status'));
     expect(fromDoor.type).toBe('access');
   });
 });
