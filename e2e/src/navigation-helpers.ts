@@ -38,21 +38,6 @@ export async function checkScreen(page: Page): Promise<void> {
   }
 }
 
-/** Opens the side menu and returns its links (label and path), Logout left out. */
-export async function menuLinks(page: Page): Promise<{ label: string; path: string }[]> {
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  const nav = page.getByRole('navigation', { name: 'Main menu' });
-  await nav.waitFor();
-  const links = await nav
-    .getByRole('link')
-    .evaluateAll((nodes) =>
-      nodes.map((node) => ({ label: node.textContent?.trim() ?? '', path: node.getAttribute('href') ?? '' })),
-    );
-  await page.keyboard.press('Escape');
-  await nav.waitFor({ state: 'detached' });
-  return links;
-}
-
 /** Clicks a side-menu item (the menu opened from the current page) and waits for its page. */
 export async function clickMenuItem(page: Page, item: { label: string; path: string }): Promise<string> {
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -80,17 +65,6 @@ export async function openFirstSite(page: Page): Promise<void> {
   await rows.first().waitFor({ timeout: PAGE_TIMEOUT_MS });
   await rows.first().click();
   await settled(page, '/site');
-}
-
-/** The links of the site sub-navigation (label and path). */
-export async function siteNavLinks(page: Page): Promise<{ label: string; path: string }[]> {
-  const nav = page.getByRole('navigation', { name: 'Site pages' });
-  await nav.waitFor();
-  return nav
-    .getByRole('link')
-    .evaluateAll((nodes) =>
-      nodes.map((node) => ({ label: node.textContent?.trim() ?? '', path: node.getAttribute('href') ?? '' })),
-    );
 }
 
 /**

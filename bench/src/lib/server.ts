@@ -10,7 +10,7 @@
  * temporary data / schema.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -347,6 +347,3 @@ export async function eventLoopDelay(baseUrl: string): Promise<EventLoopDelayWin
     return null;
   }
 }
-
-/** A SHA-256 hex digest (short ids). */
-export const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);

@@ -109,7 +109,3 @@ export const alarmConsoleAcknowledgeReply = z.object({
   unchanged: z.array(z.number().int()),
 });
 export type AlarmConsoleAcknowledgeReply = z.infer<typeof alarmConsoleAcknowledgeReply>;
-
-/** GET /user/alarm-console/export: the filtered rows as .xlsx (at most ALARM_CONSOLE_EXPORT_MAX_ROWS). */
-export const alarmConsoleExportQuery = alarmConsoleFilter;
-export type AlarmConsoleExportQuery = z.infer<typeof alarmConsoleExportQuery>;

@@ -41,11 +41,6 @@ export interface SiteAlarmSettings {
   disabled: ReadonlySet<string>;
 }
 
-/** Default settings: default thresholds, nothing paused. */
-export function defaultAlarmSettings(): SiteAlarmSettings {
-  return { thresholds: { ...DEFAULT_ALARM_THRESHOLDS }, disabled: new Set() };
-}
-
 function asRecord(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
     ? (value as Record<string, unknown>)

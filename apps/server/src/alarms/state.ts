@@ -7,7 +7,7 @@ import type { DcLoadState } from '@towerwatch/domain';
 import { type EnginePin, type PinIndex, PinTable, pinIndexOf } from './pin-table.ts';
 import type { SiteAlarmSettings } from './settings.ts';
 
-export type { EnginePin, PinRuntime } from './pin-table.ts';
+export type { EnginePin } from './pin-table.ts';
 
 /** What the engine knows about a site besides its state. */
 export interface EngineSite {

@@ -202,15 +202,6 @@ export function createSiteStore(db: Queryable, opts: SiteStoreOptions = {}): Sit
   };
 }
 
-/** Reads one site and its state; null when the site does not exist. */
-export async function loadSite(
-  db: Queryable,
-  siteUid: string,
-  pendingLatest?: SiteStoreOptions['pendingLatest'],
-): Promise<Omit<SiteRuntime, 'loadedAt'> | null> {
-  return (await loadSites(db, [siteUid], pendingLatest)).get(siteUid) ?? null;
-}
-
 /** Reads sites and their state with one query per table; sites that do not exist are absent. */
 export async function loadSites(
   db: Queryable,

@@ -2,7 +2,7 @@
 import {
   alarmConsoleAcknowledgeBody,
   alarmConsoleAcknowledgeReply,
-  alarmConsoleExportQuery,
+  alarmConsoleFilter,
   alarmConsoleQuery,
   alarmConsoleReply,
 } from '../alarm-console.ts';
@@ -33,7 +33,8 @@ export const alarmConsoleEndpoints = {
     path: '/user/alarm-console/export',
     summary: 'The filtered console rows as an .xlsx workbook',
     tags,
-    query: alarmConsoleExportQuery,
+    // the page's filters without paging; at most ALARM_CONSOLE_EXPORT_MAX_ROWS rows
+    query: alarmConsoleFilter,
     reply: fileReply(XLSX_CONTENT_TYPE),
   }),
 } as const;

@@ -24,11 +24,6 @@ export function requireRoles(...types: UserType[]): preHandlerAsyncHookHandler {
   };
 }
 
-/** Only sudo and support (the admin guard). */
-export function requireOperator(): preHandlerAsyncHookHandler {
-  return requireRoles('sudo', 'support');
-}
-
 /** The caller must hold every access role (meta.accessRoles; sudo's fixed roles count). */
 export function requireAccess(...roles: AccessRole[]): preHandlerAsyncHookHandler {
   return async (request) => {

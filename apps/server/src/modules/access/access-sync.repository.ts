@@ -197,5 +197,3 @@ export function createAccessSyncRepository(db: Queryable) {
     },
   };
 }
-
-export type AccessSyncRepository = ReturnType<typeof createAccessSyncRepository>;

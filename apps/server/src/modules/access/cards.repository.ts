@@ -308,5 +308,3 @@ export function createCardsRepository(db: Queryable) {
     },
   };
 }
-
-export type CardsRepository = ReturnType<typeof createCardsRepository>;

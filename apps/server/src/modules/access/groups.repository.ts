@@ -168,5 +168,3 @@ export function createGroupsRepository(db: Queryable) {
     },
   };
 }
-
-export type GroupsRepository = ReturnType<typeof createGroupsRepository>;

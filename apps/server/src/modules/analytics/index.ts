@@ -11,7 +11,7 @@ import { type AnalyticsService, createAnalyticsService } from './analytics.servi
 
 export type { AnalyticsService } from './analytics.service.ts';
 export { reportFileName, reportWorkbook } from './analytics-xlsx.ts';
-export { rollupSiteDays, type SiteDailyOptions } from './daily-rollup.ts';
+export { rollupSiteDays } from './daily-rollup.ts';
 
 export interface AnalyticsModuleServices {
   /** The four reports, scoped to a Caller (as the routes answer them). */

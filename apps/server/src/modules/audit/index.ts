@@ -7,7 +7,7 @@ import { createAuditRepository } from './audit.repository.ts';
 import { registerAuditRoutes } from './audit.routes.ts';
 import { type AuditRecorder, createAuditService } from './audit.service.ts';
 
-export type { AuditActor, AuditEntry, AuditRecorder } from './audit.service.ts';
+export type { AuditRecorder } from './audit.service.ts';
 export { auditActor } from './audit.service.ts';
 
 export interface AuditModuleServices {

@@ -153,5 +153,3 @@ export function createBillingRepository(db: Queryable) {
     },
   };
 }
-
-export type BillingRepository = ReturnType<typeof createBillingRepository>;

@@ -5,8 +5,6 @@ import { createEventsRepository, type EventsRepository } from './events.reposito
 import { registerEventRoutes } from './events.routes.ts';
 import { createEventsService, type EventsService } from './events.service.ts';
 
-export type { EventQuery } from './events.repository.ts';
-
 /**
  * What other modules use: scoped event pages (the power pages list their own event names), and
  * acknowledging an event as from the web (the Telegram module's button).

@@ -11,7 +11,7 @@ import { createCountsRepository } from './counts.repository.ts';
 import { type CountsService, createCountsService } from './counts.service.ts';
 import { registerNetworkRoutes } from './network.routes.ts';
 
-export type { BatteryMode, CountsService } from './counts.service.ts';
+export type { CountsService } from './counts.service.ts';
 
 export interface NetworkModuleServices {
   /** One per process: the API and the live hub share its counts store. */

@@ -14,13 +14,7 @@ import { createPowerFleetService } from './power-fleet.service.ts';
 import { createPowerPeriodsService } from './power-periods.service.ts';
 
 /** Fleet SQL builders other modules compose (analytics reports): scoped sites, pins, hourly DC power. */
-export {
-  type FleetFilter,
-  hourlyPowerSql,
-  POWER_TYPES,
-  pinsOf,
-  scopedSites,
-} from './power-fleet.repository.ts';
+export { type FleetFilter, POWER_TYPES, pinsOf, scopedSites } from './power-fleet.repository.ts';
 
 export function createPowerDataModule(
   kernel: Kernel,

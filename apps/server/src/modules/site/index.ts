@@ -18,8 +18,6 @@ import { createSiteReportsRepository } from './site-reports.repository.ts';
 import { registerSiteReportRoutes } from './site-reports.routes.ts';
 import { createSiteReportsService } from './site-reports.service.ts';
 
-export type { SiteListFilter } from './site.repository.ts';
-
 /** What other modules read about sites: a site in the caller's scope, a user's company, site uids. */
 export type SiteLookup = Pick<SiteRepository, 'findScoped' | 'findUserCompany' | 'listUids'>;
 

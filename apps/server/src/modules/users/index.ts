@@ -10,7 +10,7 @@ import { registerUsersRoutes } from './users.routes.ts';
 import { createUsersService, type UsersService } from './users.service.ts';
 
 export { toAuthUser } from './user-view.ts';
-export type { UserRecord, UsersRepository } from './users.repository.ts';
+export type { UsersRepository } from './users.repository.ts';
 export type { UsersService } from './users.service.ts';
 
 export interface UsersModuleServices {

@@ -9,7 +9,7 @@ import { createVendorsRepository } from './vendors.repository.ts';
 import { registerVendorsRoutes } from './vendors.routes.ts';
 import { createVendorsService } from './vendors.service.ts';
 
-export type { DeviceInbox, InboxRefusal } from './http-ingest.service.ts';
+export type { DeviceInbox } from './http-ingest.service.ts';
 
 export function createVendorsModule(
   kernel: Kernel,

@@ -1,4 +1,4 @@
-import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
+import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import baseMapJson from './map-data/bangladesh.geojson?raw';
 import type { Bounds } from './site-cluster-index.ts';
 
@@ -9,8 +9,6 @@ export interface BaseMapProps {
   code: string;
   name: string;
 }
-/** A base map feature: the country outline or a division. */
-export type BaseMapFeature = Feature<Polygon | MultiPolygon, BaseMapProps>;
 
 /**
  * The bundled base map (no network): Bangladesh and its divisions from Natural Earth's 1:10m admin-0 /

@@ -74,8 +74,3 @@ export function routeLiveMessage(
   void queryClient.invalidateQueries({ queryKey: siteModuleKeys.data(module, focus.siteUid) });
   return module;
 }
-
-/** True when `value` names a site module (its page path without the slash). */
-export function isSiteModule(value: string): value is SiteModule {
-  return (SITE_MODULES as readonly string[]).includes(value);
-}

@@ -1,2 +1,0 @@
-/** What this feature offers other features: nothing (its screens are declared in routes.tsx). */
-export {};

@@ -1,2 +1,0 @@
-/** The alarm console offers nothing to other features. */
-export {};

@@ -1,2 +1,0 @@
-/** Analytics offers nothing to other features: its pages are reached through its routes. */
-export {};

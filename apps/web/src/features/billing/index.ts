@@ -1,2 +1,0 @@
-/** What the billing feature offers other features: nothing (its screens are declared in routes.tsx). */
-export {};

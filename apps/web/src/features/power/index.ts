@@ -1,2 +1,0 @@
-/** Power data offers nothing to other features: its pages are reached through its routes. */
-export {};
