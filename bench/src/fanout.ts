@@ -10,8 +10,8 @@ import path from 'node:path';
 import mqtt from 'mqtt';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num, serverNodeFlags, warmEnabled } from './lib/cli.ts';
-import { printTable, startResult } from './lib/results.ts';
 import { type ProfileSummary, serverProfiling } from './lib/profile.ts';
+import { printTable, startResult } from './lib/results.ts';
 import { startLoadedServer, WARM_TIMEOUT_MS } from './lib/rig.ts';
 import {
   eventLoopDelay,

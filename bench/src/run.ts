@@ -3,8 +3,8 @@
  * benchmarks (all by default, in order) and writes bench/results/<name>.json for each.
  */
 import { accessBenchmark } from './access.ts';
-import { alarmConsoleBenchmark } from './alarm-console.ts';
 import { alarmBenchmark } from './alarm.ts';
+import { alarmConsoleBenchmark } from './alarm-console.ts';
 import { analyticsBenchmark } from './analytics.ts';
 import { apiBenchmark } from './api.ts';
 import { fanoutBenchmark } from './fanout.ts';

@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'fleet',
+    // Sized for a machine at load average 8+ (a 5 s default failed CPU-bound fleet builds at load 19).
+    testTimeout: 60_000,
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
   },
 });

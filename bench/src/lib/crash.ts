@@ -13,6 +13,14 @@ import type { BrokerKind, DbKind } from './cli.ts';
 import { internalMqttCredentials, randomId, startServer } from './server.ts';
 import { sleep } from './util.ts';
 
+/**
+ * How long the check waits for the kill point's acknowledgements, and after the restart for every
+ * acknowledged message to be stored: deadlines for a machine at load average 8+, not expected times
+ * (quiet: a few seconds each).
+ */
+const ACK_WAIT_MS = 120_000;
+const STORED_WAIT_MS = 90_000;
+
 export interface CrashOptions {
   broker: BrokerKind;
   /** `system` by default: a killed server leaves no embedded PostgreSQL behind. */
@@ -39,7 +47,7 @@ export interface CrashResult {
   /** Acknowledged messages missing after the restart (first 10 msg_ids). */
   lost: string[];
   lostCount: number;
-  /** kill → every acknowledged message stored (or the 30 s wait gave up), ms. */
+  /** kill → every acknowledged message stored (or the wait of STORED_WAIT_MS gave up), ms. */
   recoveryMs: number;
 }
 
@@ -81,7 +89,7 @@ export async function runCrash(o: CrashOptions): Promise<CrashResult> {
     const started = performance.now();
     // Publish at the rate until all are out; kill once `killAt` are acknowledged; after the kill keep
     // publishing while the broker takes messages (Mosquitto: queued for the server's session).
-    while (killed ? published < total && publisher.connected : performance.now() - started < 60_000) {
+    while (killed ? published < total && publisher.connected : performance.now() - started < ACK_WAIT_MS) {
       const due = Math.min(total, Math.floor(((performance.now() - started) * rate) / 1000));
       for (; published < due && publisher.connected; published++) {
         const comId = comIds[published % comIds.length] as string;
@@ -104,7 +112,10 @@ export async function runCrash(o: CrashOptions): Promise<CrashResult> {
       }
       await sleep(5);
     }
-    if (!killed) throw new Error(`only ${acked.length} of ${published} messages acknowledged in 60 s`);
+    if (!killed)
+      throw new Error(
+        `only ${acked.length} of ${published} messages acknowledged in ${ACK_WAIT_MS / 1000} s`,
+      );
     await killed;
     // Mosquitto: what it acknowledged until now must reach the restarted server; let the last PUBACKs in.
     await sleep(300);
@@ -124,7 +135,7 @@ export async function runCrash(o: CrashOptions): Promise<CrashResult> {
       return acknowledged.filter((s) => ids.has(s.msgId));
     };
     let lost = await missing();
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + STORED_WAIT_MS;
     while (lost.length > 0 && Date.now() < deadline) {
       await sleep(250);
       lost = await missing();

@@ -7,8 +7,8 @@
 import { comIdOfSiteIndex, type DemoFleet } from '@towerwatch/fleet';
 import type { BrokerKind, DbKind } from './cli.ts';
 import { type FleetLoad, loadFleet } from './dataset.ts';
+import { ProbeTracker, persistedCounts, waitDrained } from './persisted.ts';
 import { coresUsed, sampleCpu } from './proc.ts';
-import { persistedCounts, ProbeTracker, waitDrained } from './persisted.ts';
 import { type PublisherPool, startPublishers } from './publishers.ts';
 import { eventLoopDelay, internalMqttCredentials, type ServerHandle, startServer } from './server.ts';
 import { errorText, type Percentiles, sleep } from './util.ts';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  vendorServesCompany,
   formatVendorToken,
   isAnalogPinService,
   PIN_SERVICE_OPTIONS,
   parseVendorToken,
   pinConfigProblem,
+  vendorServesCompany,
 } from './admin.ts';
 import { PIN_SERVICES } from './pins.ts';
 
