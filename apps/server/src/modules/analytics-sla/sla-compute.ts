@@ -5,7 +5,8 @@
  * Rows count per tenant by the one rule for down and offline time (domain `countsForTenant`,
  * docs/requirements.md#down-offline-rule): a tenant-less site_down is the site's and counts for every
  * tenant, as a device offline is a gap for every tenant; other tenant-less power rows count for the
- * first operator tenant only (the tenant rule).
+ * first operator tenant only (the tenant rule). The same per-window figures (windowFigures) come from
+ * the daily outage rollup's settled pieces (rolledSiteSla), and createSlaSummary sums them as they come.
  */
 import type { SlaBreachRow, SlaTenantRow } from '@towerwatch/contract';
 import {

@@ -2,6 +2,9 @@
  * GET /analytics/sla-report: per tenant and Asia/Dhaka month, the availability of the tenant's sites
  * against a target, and the sites below it with their outage minutes by cause (sla-compute.ts). Scoped
  * to the caller's company (operators: every company, or the one `user_uid` names) and allowed tenants.
+ * Sites are read in batches: their figures come from the daily outage rollup and raw edges when these
+ * settle every outage, from raw events otherwise (docs/requirements.md#sla-rollup), and are summed as
+ * they come (createSlaSummary): no fleet's figures are held at once.
  */
 import type { SlaReportQuery, SlaReportReply } from '@towerwatch/contract';
 import {
