@@ -13,6 +13,7 @@
 import { analyticsEndpoints } from '@towerwatch/contract';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num } from './lib/cli.ts';
+import { rollUpDays } from './lib/daily-rollup.ts';
 import { loadFleet } from './lib/dataset.ts';
 import { timeReportRequests } from './lib/report-requests.ts';
 import { printTable, startResult } from './lib/results.ts';
@@ -20,26 +21,6 @@ import { login, type ServerHandle, startServer } from './lib/server.ts';
 import { errorText, type Percentiles } from './lib/util.ts';
 
 const DAY = 86_400_000;
-
-/**
- * Restarts the server so its jobs role rolls [from, today) up into the daily rollups in its first run,
- * and waits until it has (polling job_state 'site_daily'); returns the seconds it took.
- */
-async function rollUpDays(server: ServerHandle, days: number, timeoutMs: number): Promise<number> {
-  await server.pool.query(`delete from job_state where name = 'site_daily'`);
-  const t0 = performance.now();
-  await server.restart();
-  const today = new Date(Date.now() + 6 * 3_600_000).toISOString().slice(0, 10);
-  for (;;) {
-    const { rows } = await server.pool.query<{ until: string | null }>(
-      `select value->>'until' as until from job_state where name = 'site_daily'`,
-    );
-    if (rows[0]?.until && rows[0].until >= today) break;
-    if (performance.now() - t0 > timeoutMs) throw new Error(`daily rollup of ${days} days not done in time`);
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-  return Math.round((performance.now() - t0) / 100) / 10;
-}
 
 interface ReportResult {
   report: string;

@@ -40,6 +40,7 @@ export * from './routes.ts';
 export * from './session.ts';
 export * from './site-time.ts';
 export * from './sla.ts';
+export * from './sla-pieces.ts';
 export * from './telegram.ts';
 export * from './tenant-filter.ts';
 export * from './tenants.ts';

@@ -40,6 +40,7 @@ export function createAnalyticsSlaModule(
     repo: createSlaRepository(kernel.pool),
     sites: deps.site.lookup,
     clock: kernel.clock,
+    pieces: deps.analytics.slaPieces,
   });
   const producers: ReportProducers = {
     ...analyticsProducers({

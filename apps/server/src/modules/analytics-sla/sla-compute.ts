@@ -5,17 +5,22 @@
  * Rows count per tenant by the one rule for down and offline time (domain `countsForTenant`,
  * docs/requirements.md#down-offline-rule): a tenant-less site_down is the site's and counts for every
  * tenant, as a device offline is a gap for every tenant; other tenant-less power rows count for the
- * first operator tenant only (the tenant rule).
+ * first operator tenant only (the tenant rule). The same per-window figures (windowFigures) come from
+ * the daily outage rollup's settled pieces (rolledSiteSla), and createSlaSummary sums them as they come.
  */
 import type { SlaBreachRow, SlaTenantRow } from '@towerwatch/contract';
 import {
+  availabilityOverPossible,
   availabilityPercent,
   countsForTenant,
   meetsSlaTarget,
+  noCauses,
   outageCause,
+  possibleTime,
   SLA_CAUSES,
   SLA_EVENT_NAMES,
   type SlaCause,
+  type SlaPiece,
 } from '@towerwatch/domain';
 import {
   clip,
@@ -96,6 +101,51 @@ function periodsOf(
 
 const overlaps = (list: readonly Interval[], a: number, b: number) => list.some(([s, e]) => s < b && e > a);
 
+/**
+ * One site's figures for a tenant and window from its down time and gaps (ms): the possible time and
+ * the availability by the domain's one rule (site-time.ts), for both the raw and the rollup path.
+ */
+function windowFigures(
+  site: SlaSiteRow,
+  tenant: string,
+  w: SlaWindow,
+  f: { downMs: number; gapMs: number; outages: number; downNow: boolean; causes: Record<SlaCause, number> },
+): SiteTenantMonth {
+  const span = w.until - w.from;
+  return {
+    month: w.month,
+    tenant,
+    site,
+    ...f,
+    possibleMs: possibleTime(span, f.gapMs),
+    availability: availabilityOverPossible(f.downMs, span, f.gapMs),
+  };
+}
+
+/**
+ * The figures of a site from its settled pieces (the daily outage rollup and raw edges, per tenant and
+ * window: modules/analytics outage-read.ts), through the same {@link windowFigures} as the raw path.
+ */
+export function rolledSiteSla(
+  site: SlaSiteRow,
+  tenants: readonly string[],
+  pieces: ReadonlyMap<string, readonly SlaPiece[]>,
+  windows: readonly SlaWindow[],
+): SiteTenantMonth[] {
+  return tenants.flatMap((tenant) =>
+    windows.map((w, i) => {
+      const x = pieces.get(tenant)?.[i];
+      return windowFigures(site, tenant, w, {
+        downMs: x?.downMs ?? 0,
+        gapMs: x?.gapMs ?? 0,
+        outages: x?.outages ?? 0,
+        downNow: x?.downNow ?? false,
+        causes: x?.causes ?? noCauses(),
+      });
+    }),
+  );
+}
+
 /** The figures of one site for each of its reported tenants and each window. */
 export function computeSiteSla(
   site: SlaSiteRow,
@@ -131,7 +181,7 @@ export function computeSiteSla(
       return { period: [a, b] as Interval, cause, gaps: intersect([[a, b]], gap) };
     });
     for (const w of windows) {
-      const causes = Object.fromEntries(SLA_CAUSES.map((c) => [c, 0])) as Record<SlaCause, number>;
+      const causes = noCauses();
       let downMs = 0;
       let count = 0;
       for (const o of outages) {
@@ -141,21 +191,10 @@ export function computeSiteSla(
         causes[o.cause] += ms;
         downMs += ms;
       }
-      const gapMs = totalMs(clip(gap, w.from, w.until));
-      const possibleMs = Math.max(0, w.until - w.from - gapMs);
       const lastOutage = outages[outages.length - 1];
-      out.push({
-        month: w.month,
-        tenant,
-        site,
-        downMs,
-        gapMs,
-        possibleMs,
-        availability: possibleMs > 0 ? availabilityPercent(downMs, possibleMs) : null,
-        outages: count,
-        downNow: w.until === end && lastOutage !== undefined && lastOutage.period[1] >= end,
-        causes,
-      });
+      const downNow = w.until === end && lastOutage !== undefined && lastOutage.period[1] >= end;
+      const gapMs = totalMs(clip(gap, w.from, w.until));
+      out.push(windowFigures(site, tenant, w, { downMs, gapMs, outages: count, downNow, causes }));
     }
   }
   return out;
@@ -164,60 +203,88 @@ export function computeSiteSla(
 const causeMinutes = (causes: Record<SlaCause, number>) =>
   Object.fromEntries(SLA_CAUSES.map((c) => [c, minutesOf(causes[c])])) as Record<SlaCause, number>;
 
-/** Tenant rows (all sites of a tenant in a month together) and the sites below the target. */
-export function summarise(
-  figures: readonly SiteTenantMonth[],
-  target: number,
-): { tenants: SlaTenantRow[]; breaches: SlaBreachRow[] } {
-  const groups = new Map<string, SiteTenantMonth[]>();
-  for (const f of figures) {
-    const key = `${f.month}\u0000${f.tenant}`;
-    const list = groups.get(key);
-    if (list) list.push(f);
-    else groups.set(key, [f]);
-  }
-  const tenants: SlaTenantRow[] = [];
-  for (const list of groups.values()) {
-    const head = list[0];
-    if (!head) continue;
-    const down = list.reduce((n, f) => n + f.downMs, 0);
-    const possible = list.reduce((n, f) => n + f.possibleMs, 0);
-    const causes = Object.fromEntries(SLA_CAUSES.map((c) => [c, 0])) as Record<SlaCause, number>;
-    for (const f of list) for (const c of SLA_CAUSES) causes[c] += f.causes[c];
-    tenants.push({
-      month: head.month,
-      tenant: head.tenant,
-      sites: list.length,
-      sitesMeeting: list.filter((f) => meetsSlaTarget(f.availability, target)).length,
-      sitesBreaching: list.filter((f) => f.availability !== null && f.availability < target).length,
-      availability: possible > 0 ? availabilityPercent(down, possible) : null,
-      outageMinutes: minutesOf(down),
-      gapMinutes: minutesOf(list.reduce((n, f) => n + f.gapMs, 0)),
-      causes: causeMinutes(causes),
-    });
-  }
-  tenants.sort((a, b) => a.month.localeCompare(b.month) || a.tenant.localeCompare(b.tenant));
-  const breaches: SlaBreachRow[] = figures
-    .filter((f) => f.availability !== null && f.availability < target)
-    .map((f) => ({
-      month: f.month,
-      tenant: f.tenant,
-      siteUid: f.site.uid,
-      siteName: f.site.name,
-      genericSiteId: f.site.generic_site_id,
-      availability: f.availability,
-      outageMinutes: minutesOf(f.downMs),
-      gapMinutes: minutesOf(f.gapMs),
-      outages: f.outages,
-      downNow: f.downNow,
-      causes: causeMinutes(f.causes),
-    }))
-    .sort(
-      (a, b) =>
-        a.month.localeCompare(b.month) ||
-        a.tenant.localeCompare(b.tenant) ||
-        (a.availability ?? 0) - (b.availability ?? 0) ||
-        a.siteUid.localeCompare(b.siteUid),
-    );
-  return { tenants, breaches };
+interface TenantGroup {
+  month: string;
+  tenant: string;
+  sites: number;
+  meeting: number;
+  breaching: number;
+  downMs: number;
+  possibleMs: number;
+  gapMs: number;
+  causes: Record<SlaCause, number>;
+}
+
+/**
+ * The report's rows, fed one site's figures at a time (a fleet's figures are never all held): per
+ * tenant and month the sums (all sites of a tenant together), and the sites below the target.
+ */
+export function createSlaSummary(target: number) {
+  const groups = new Map<string, TenantGroup>();
+  const breaches: SlaBreachRow[] = [];
+  return {
+    add(f: SiteTenantMonth): void {
+      const key = `${f.month}\u0000${f.tenant}`;
+      let g = groups.get(key);
+      if (!g) {
+        g = {
+          month: f.month,
+          tenant: f.tenant,
+          sites: 0,
+          meeting: 0,
+          breaching: 0,
+          downMs: 0,
+          possibleMs: 0,
+          gapMs: 0,
+          causes: noCauses(),
+        };
+        groups.set(key, g);
+      }
+      g.sites += 1;
+      if (meetsSlaTarget(f.availability, target)) g.meeting += 1;
+      g.downMs += f.downMs;
+      g.possibleMs += f.possibleMs;
+      g.gapMs += f.gapMs;
+      for (const c of SLA_CAUSES) g.causes[c] += f.causes[c];
+      if (f.availability === null || f.availability >= target) return;
+      g.breaching += 1;
+      breaches.push({
+        month: f.month,
+        tenant: f.tenant,
+        siteUid: f.site.uid,
+        siteName: f.site.name,
+        genericSiteId: f.site.generic_site_id,
+        availability: f.availability,
+        outageMinutes: minutesOf(f.downMs),
+        gapMinutes: minutesOf(f.gapMs),
+        outages: f.outages,
+        downNow: f.downNow,
+        causes: causeMinutes(f.causes),
+      });
+    },
+
+    /** Tenant rows by month and tenant; the sites below the target, worst first in each. */
+    result(): { tenants: SlaTenantRow[]; breaches: SlaBreachRow[] } {
+      const tenants: SlaTenantRow[] = [...groups.values()].map((g) => ({
+        month: g.month,
+        tenant: g.tenant,
+        sites: g.sites,
+        sitesMeeting: g.meeting,
+        sitesBreaching: g.breaching,
+        availability: g.possibleMs > 0 ? availabilityPercent(g.downMs, g.possibleMs) : null,
+        outageMinutes: minutesOf(g.downMs),
+        gapMinutes: minutesOf(g.gapMs),
+        causes: causeMinutes(g.causes),
+      }));
+      tenants.sort((a, b) => a.month.localeCompare(b.month) || a.tenant.localeCompare(b.tenant));
+      breaches.sort(
+        (a, b) =>
+          a.month.localeCompare(b.month) ||
+          a.tenant.localeCompare(b.tenant) ||
+          (a.availability ?? 0) - (b.availability ?? 0) ||
+          a.siteUid.localeCompare(b.siteUid),
+      );
+      return { tenants, breaches };
+    },
+  };
 }

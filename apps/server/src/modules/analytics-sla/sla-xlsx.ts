@@ -5,7 +5,7 @@
  */
 import type { SlaReportReply } from '@towerwatch/contract';
 import { SLA_CAUSE_LABELS, SLA_CAUSES } from '@towerwatch/domain';
-import type { XlsxColumn, XlsxWorkbook } from '../../kernel/xlsx/index.ts';
+import type { XlsxCell, XlsxColumn, XlsxWorkbook } from '../../kernel/xlsx/index.ts';
 import type { SlaResult } from './sla.service.ts';
 
 const causeColumns: XlsxColumn[] = SLA_CAUSES.map((c) => ({
@@ -14,6 +14,10 @@ const causeColumns: XlsxColumn[] = SLA_CAUSES.map((c) => ({
   type: 'number',
   decimals: 1,
 }));
+/** The rows of a sheet, each made when the writer takes it (never a second copy of the report). */
+function* rowsOf<T>(list: readonly T[], row: (x: T) => XlsxCell[]): Generator<XlsxCell[]> {
+  for (const x of list) yield row(x);
+}
 const minutes = (header: string, width = 14): XlsxColumn => ({ header, width, type: 'number', decimals: 1 });
 
 /** Who the report is for and how it was narrowed (the Parameters sheet). */
@@ -42,7 +46,7 @@ export function slaWorkbook({ report, completeness }: SlaResult, meta: SlaWorkbo
           minutes('Data gap (min)', 15),
           ...causeColumns,
         ],
-        rows: r.tenants.map((t) => [
+        rows: rowsOf(r.tenants, (t) => [
           t.month,
           t.tenant,
           t.sites,
@@ -68,7 +72,7 @@ export function slaWorkbook({ report, completeness }: SlaResult, meta: SlaWorkbo
           { header: 'Down now', width: 11, type: 'boolean' },
           ...causeColumns,
         ],
-        rows: r.breaches.map((b) => [
+        rows: rowsOf(r.breaches, (b) => [
           b.month,
           b.tenant,
           b.genericSiteId ?? b.siteUid,

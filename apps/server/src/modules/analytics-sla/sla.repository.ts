@@ -3,14 +3,12 @@
  * batch of them at a time (set-based: one query per batch of sites, never one per site). The state at
  * the start is one index descent per site, tenant ('' included) and event (migration 0570's index). Each (site, event, tenant) also gets its last
  * transition before the range, so a period running into the range is seen (looked for up to
- * {@link STATE_LOOKBACK_DAYS} back).
+ * the domain's SLA_STATE_LOOKBACK_DAYS back).
  */
+import { SLA_STATE_LOOKBACK_DAYS } from '@towerwatch/domain';
 import type { Queryable } from '../../db/pool.ts';
 import { sqlParams } from '../../kernel/scope/sql-scope.ts';
 import { firstRecordSql } from '../../kernel/time-series/index.ts';
-
-/** How far before the range the state of each event is looked for. */
-export const STATE_LOOKBACK_DAYS = 366;
 
 /**
  * The sites a report covers: one company (or every company: operators without `user_uid`) and the
@@ -74,7 +72,7 @@ export function createSlaRepository(db: Queryable) {
             cross join lateral (
               select e.site_uid, e.name, e.tenant, e.time, e.active, e.id from events e
                where e.site_uid = s.uid and e.name = nm.n and e.tenant = tn.t and e.time < $3
-                 and e.time >= $3::timestamptz - interval '${STATE_LOOKBACK_DAYS} days'
+                 and e.time >= $3::timestamptz - interval '${SLA_STATE_LOOKBACK_DAYS} days'
                order by e.time desc, e.id desc limit 1) ev
            where s.uid = any($1::text[]))
          union all

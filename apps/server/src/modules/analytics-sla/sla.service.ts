@@ -2,6 +2,9 @@
  * GET /analytics/sla-report: per tenant and Asia/Dhaka month, the availability of the tenant's sites
  * against a target, and the sites below it with their outage minutes by cause (sla-compute.ts). Scoped
  * to the caller's company (operators: every company, or the one `user_uid` names) and allowed tenants.
+ * Sites are read in batches: their figures come from the daily outage rollup and raw edges when these
+ * settle every outage, from raw events otherwise (docs/requirements.md#sla-rollup), and are summed as
+ * they come (createSlaSummary): no fleet's figures are held at once.
  */
 import type { SlaReportQuery, SlaReportReply } from '@towerwatch/contract';
 import {
@@ -12,6 +15,8 @@ import {
   nextMonth,
   parseReportTime,
   SLA_MAX_MONTHS,
+  SLA_STATE_LOOKBACK_DAYS,
+  type SlaPiece,
   visibleSiteTenants,
 } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
@@ -19,18 +24,20 @@ import type { Clock } from '../../clock.ts';
 import { ValidationError } from '../../errors.ts';
 import { assertTenantsAllowed, ownerFilter, type ScopeLookup } from '../../kernel/scope/site-scope.ts';
 import { scopedCompanyId } from '../../kernel/scope/sql-scope.ts';
+import type { SlaPiecesReader } from '../analytics/index.ts';
 import type { SlaRepository, SlaScope, SlaTransitionRow } from './sla.repository.ts';
 import {
   computeSiteSla,
+  createSlaSummary,
   minutesOf,
-  type SiteTenantMonth,
+  rolledSiteSla,
   SLA_NAMES,
   type SlaWindow,
-  summarise,
 } from './sla-compute.ts';
 
 /** Sites whose transitions are read and computed at a time (bounds the memory of a fleet report). */
 export const SLA_SITE_BATCH = 1000;
+const DAY_MS = 86_400_000;
 
 export interface SlaServiceDeps {
   repo: SlaRepository;
@@ -38,6 +45,11 @@ export interface SlaServiceDeps {
   clock: Clock;
   /** Sites per batch (default {@link SLA_SITE_BATCH}). */
   batchSize?: number;
+  /**
+   * The daily rollups' per-site figures (modules/analytics outage-read.ts); without it, or before the
+   * jobs role's first daily run, every site is computed from raw events.
+   */
+  pieces?: SlaPiecesReader;
 }
 
 /** One site's data completeness over the report (the .xlsx Parameters sheet). */
@@ -104,18 +116,39 @@ export function createSlaService(deps: SlaServiceDeps) {
       const scope = { ...req.scope, tenants };
       const end = Math.max(from, Math.min(until, now));
       const sites = await deps.repo.sites(scope);
-      const figures: SiteTenantMonth[] = [];
+      const summary = createSlaSummary(req.target);
       const completeness: SlaCompleteness[] = [];
       const elapsed = minutesOf(windows.reduce((n, w) => n + (w.until - w.from), 0));
       const size = deps.batchSize ?? SLA_SITE_BATCH;
+      const reportWindows = windows.map((w) => ({
+        from: new Date(w.from),
+        end: new Date(w.until),
+        lookback: new Date(w.from - SLA_STATE_LOOKBACK_DAYS * DAY_MS),
+      }));
       for (let i = 0; i < sites.length; i += size) {
         const batch = sites.slice(i, i + size);
-        const rows = await deps.repo.transitions(
-          batch.map((s) => s.uid),
-          SLA_NAMES,
-          new Date(from),
-          new Date(end),
-        );
+        // Whole rolled days from the daily outage rollup, raw events for the edges; a site whose
+        // outage's cause depends on time outside a piece reads its raw events
+        // (docs/decisions/sla-from-daily-rollups.md).
+        const pieces = deps.pieces
+          ? await deps.pieces(
+              batch.map((s) => s.uid),
+              tenants,
+              reportWindows,
+            )
+          : null;
+        const rolled = new Map<string, Map<string, SlaPiece[]>>();
+        for (const site of batch) {
+          const own = pieces?.get(site.uid);
+          const settled = visibleSiteTenants(site.tenants, tenants).every((t) =>
+            own?.get(t)?.every((x) => x !== null && !x.unsettled),
+          );
+          if (own && settled) rolled.set(site.uid, own as Map<string, SlaPiece[]>);
+        }
+        const raw = batch.filter((s) => !rolled.has(s.uid)).map((s) => s.uid);
+        const rows = raw.length
+          ? await deps.repo.transitions(raw, SLA_NAMES, new Date(from), new Date(end))
+          : [];
         const bySite = new Map<string, SlaTransitionRow[]>();
         for (const r of rows) {
           const list = bySite.get(r.site_uid);
@@ -124,8 +157,11 @@ export function createSlaService(deps: SlaServiceDeps) {
         }
         for (const site of batch) {
           const siteTenants = visibleSiteTenants(site.tenants, tenants);
-          const own = computeSiteSla(site, siteTenants, bySite.get(site.uid) ?? [], windows);
-          figures.push(...own);
+          const fromRollup = rolled.get(site.uid);
+          const own = fromRollup
+            ? rolledSiteSla(site, siteTenants, fromRollup, windows)
+            : computeSiteSla(site, siteTenants, bySite.get(site.uid) ?? [], windows);
+          for (const f of own) summary.add(f);
           // The gaps are the site's (a device offline is so for every tenant): one tenant's windows.
           const gap = minutesOf(
             own.filter((f) => f.tenant === siteTenants[0]).reduce((n, f) => n + f.gapMs, 0),
@@ -146,7 +182,7 @@ export function createSlaService(deps: SlaServiceDeps) {
         months: req.months,
         target: req.target,
         generatedAt: new Date(now).toISOString(),
-        ...summarise(figures, req.target),
+        ...summary.result(),
       };
       return { report, completeness };
     },

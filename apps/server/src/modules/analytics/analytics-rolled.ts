@@ -35,7 +35,15 @@ export async function planRollup(
   const view = rollupViewOf(f.tenant ? [f.tenant] : caller.allowedTenants);
   if (view === null) return null;
   const rolled = await rolledDays(db);
-  if (!rolled) return null;
+  return rolled ? planWindow(view, rolled, win) : null;
+}
+
+/** The plan of a window over the rolled days [from, until) of tenant view `view`; null without a whole rolled day. */
+export function planWindow(
+  view: string,
+  rolled: { from: string; until: string },
+  win: ReportWindow,
+): RollupPlan | null {
   const firstWhole = dhakaDayStartOf(win.from.getTime() + DAY_MS - 1);
   const lastWholeEnd = dhakaDayStartOf(win.end.getTime());
   const from = Math.max(firstWhole, dhakaDayStart(rolled.from).getTime());

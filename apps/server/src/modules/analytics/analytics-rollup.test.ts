@@ -10,11 +10,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { history, rng, type Tr } from '../../../test/rollup-test-history.ts';
 import { emptyWrites } from '../../ingest/batch-writes.ts';
 import { writeAll } from '../../ingest/persist.ts';
 import { runHourlyRollups } from '../../jobs/rollup.ts';
 import { rollupSiteDays } from './daily-rollup.ts';
-import { history, rng, type Tr } from './rollup-test-history.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

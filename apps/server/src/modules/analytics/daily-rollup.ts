@@ -3,7 +3,7 @@
  * view and Asia/Dhaka day, the figures of analytics-sql.ts (the same SQL the reports run over raw
  * events: one definition of each duration) for the day as a window — gap, and per state event of the
  * domain's DAILY_STATE_EVENTS active ms, ms inside gaps, starts, lead and open — and the daily pin
- * rollup (kernel/time-series rollupPinDay). Rolled days are [from, until) of job_state 'site_daily'; a
+ * rollup (kernel/time-series rollupPinDay), and the tenant SLA's `site_outage_daily` (outage-daily.ts). Rolled days are [from, until) of job_state 'site_daily'; a
  * day is rolled once it is over and the hourly rollups have covered it. Days late events marked
  * (`site_dirty_days`) are recomputed for their sites, from the marked day on (an event changes the
  * state until the next transition); a site without rows (new) is rolled for every rolled day.
@@ -25,6 +25,7 @@ import { type Pool, type Queryable, withTransaction } from '../../db/pool.ts';
 import { sqlParams, tenantScopeOf } from '../../kernel/scope/sql-scope.ts';
 import { rollupPinDay } from '../../kernel/time-series/index.ts';
 import { gapsSql, islandsSql, summarySql, windowParams } from './analytics-sql.ts';
+import { rollupOutageDay } from './outage-daily.ts';
 
 const DAY_MS = 86_400_000;
 export const SITE_DAILY_STATE = 'site_daily';
@@ -96,9 +97,13 @@ async function rollupSiteDay(db: Queryable, day: string, view: readonly string[]
   );
 }
 
-/** Every view of one day (for `sites` only when given), and the day's pin rollups with every site. */
+/**
+ * Every view of one day (for `sites` only when given), the SLA's outage rollup of the day
+ * (outage-daily.ts), and the day's pin rollups with every site.
+ */
 async function rollupDay(db: Queryable, day: string, sites?: readonly string[]) {
   for (const view of rollupViews()) await rollupSiteDay(db, day, view, sites);
+  await rollupOutageDay(db, day, sites);
   if (!sites) await rollupPinDay(db, day);
 }
 

@@ -8,14 +8,25 @@ import type { SiteModuleServices } from '../site/index.ts';
 import { createAnalyticsRepository } from './analytics.repository.ts';
 import { registerAnalyticsRoutes } from './analytics.routes.ts';
 import { type AnalyticsService, createAnalyticsService } from './analytics.service.ts';
+import type { ReportWindow } from './analytics-sql.ts';
+import { type SiteSlaPieces, siteSlaPieces } from './outage-read.ts';
 
 export type { AnalyticsService } from './analytics.service.ts';
 export { reportFileName, reportWorkbook } from './analytics-xlsx.ts';
 export { rollupSiteDays } from './daily-rollup.ts';
 
+/** The tenant SLA's figures per site, tenant and window from the daily rollups (outage-read.ts). */
+export type SlaPiecesReader = (
+  uids: readonly string[],
+  tenants: readonly string[],
+  windows: readonly ReportWindow[],
+) => Promise<SiteSlaPieces | null>;
+
 export interface AnalyticsModuleServices {
   /** The four reports, scoped to a Caller (as the routes answer them). */
   readonly reports: AnalyticsService;
+  /** The tenant SLA's per-site figures from the daily rollups and raw edges. */
+  readonly slaPieces: SlaPiecesReader;
 }
 
 export function createAnalyticsModule(
@@ -27,5 +38,7 @@ export function createAnalyticsModule(
     sites: deps.site.lookup,
     clock: kernel.clock,
   });
-  return { services: { reports }, registerRoutes: (app) => registerAnalyticsRoutes(app, reports) };
+  const slaPieces: SlaPiecesReader = (uids, tenants, windows) =>
+    siteSlaPieces(kernel.pool, uids, tenants, windows);
+  return { services: { reports, slaPieces }, registerRoutes: (app) => registerAnalyticsRoutes(app, reports) };
 }

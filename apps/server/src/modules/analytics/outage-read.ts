@@ -1,0 +1,92 @@
+/**
+ * The tenant SLA read from the daily outage rollup (docs/decisions/sla-from-daily-rollups.md): per
+ * site, tenant and report window, the whole rolled Asia/Dhaka days from `site_outage_daily`, the
+ * partial days at the edges (and days not rolled yet) from raw events (outage-daily.ts rawPieces: the
+ * rollup's own computation), joined by the domain's combineSlaPieces.
+ */
+import { combineSlaPieces, dhakaDate, SLA_CAUSES, type SlaPiece } from '@towerwatch/domain';
+import type { Queryable } from '../../db/pool.ts';
+import { planWindow } from './analytics-rolled.ts';
+import type { ReportWindow } from './analytics-sql.ts';
+import { rolledDays } from './daily-rollup.ts';
+import { CAUSE_COLUMNS, rawPieces } from './outage-daily.ts';
+
+/** The rolled whole days [from, until) of `tenant` for `uids`: one piece per site with a row every day. */
+async function rolledPieces(
+  db: Queryable,
+  uids: readonly string[],
+  tenant: string,
+  from: Date,
+  until: Date,
+  days: number,
+): Promise<Map<string, SlaPiece>> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `select site_uid, count(*)::int as days, sum(gap_ms) as gap_ms, sum(down_ms) as down_ms,
+            sum(outages)::int as outages, bool_or(unsettled) as unsettled,
+            ${CAUSE_COLUMNS.map((c) => `sum(${c}) as ${c}`).join(', ')}
+       from site_outage_daily
+      where site_uid = any($1::text[]) and tenant = $2 and day >= $3::date and day < $4::date
+      group by site_uid`,
+    [uids, tenant, dhakaDate(from), dhakaDate(until)],
+  );
+  const out = new Map<string, SlaPiece>();
+  for (const r of rows) {
+    if (Number(r.days) !== days) continue;
+    out.set(String(r.site_uid), {
+      gapMs: Number(r.gap_ms),
+      downMs: Number(r.down_ms),
+      outages: Number(r.outages),
+      causes: Object.fromEntries(SLA_CAUSES.map((c) => [c, Number(r[`${c}_ms`])])) as SlaPiece['causes'],
+      downNow: false,
+      unsettled: r.unsettled === true,
+    });
+  }
+  return out;
+}
+
+/** Per site uid, per tenant, one piece per window (null: a site without a row on a rolled day). */
+export type SiteSlaPieces = Map<string, Map<string, (SlaPiece | null)[]>>;
+
+/**
+ * The SLA figures of `uids` per tenant of `tenants` and report window (windows in time order, the
+ * first starting and the last ending the report's range), or null before the jobs role's first run.
+ */
+export async function siteSlaPieces(
+  db: Queryable,
+  uids: readonly string[],
+  tenants: readonly string[],
+  windows: readonly ReportWindow[],
+): Promise<SiteSlaPieces | null> {
+  const rolled = await rolledDays(db);
+  if (!rolled) return null;
+  const out: SiteSlaPieces = new Map(uids.map((uid) => [uid, new Map()]));
+  if (uids.length === 0) return out;
+  const rangeFrom = windows[0]?.from.getTime();
+  const rangeEnd = windows[windows.length - 1]?.end.getTime();
+  const bounds = (w: { from: Date; end: Date }) => ({
+    atStart: w.from.getTime() === rangeFrom,
+    atEnd: w.end.getTime() === rangeEnd,
+  });
+  for (const tenant of tenants) {
+    for (const uid of uids) out.get(uid)?.set(tenant, []);
+    for (const win of windows) {
+      const plan = planWindow('', rolled, win);
+      const edge = (w: { from: Date; end: Date } | null) =>
+        w ? rawPieces(db, tenant, w, bounds(w), uids) : Promise.resolve(null);
+      const pieces = plan
+        ? await Promise.all([
+            edge(plan.before),
+            rolledPieces(db, uids, tenant, plan.from, plan.until, plan.days),
+            edge(plan.after),
+          ])
+        : [await edge(win)];
+      const present = pieces.filter((x): x is Map<string, SlaPiece> => x !== null);
+      for (const uid of uids) {
+        const own = present.map((m) => m.get(uid));
+        const joined = own.every((x) => x !== undefined) ? combineSlaPieces(own as SlaPiece[]) : null;
+        out.get(uid)?.get(tenant)?.push(joined);
+      }
+    }
+  }
+  return out;
+}
