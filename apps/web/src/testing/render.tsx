@@ -6,13 +6,17 @@
 import { MantineProvider } from '@mantine/core';
 import type { AuthUser } from '@towerwatch/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, type RenderResult, render } from '@testing-library/react';
+import { cleanup, configure, type RenderResult, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach } from 'vitest';
 import { theme } from '../app/theme.ts';
 import { authKeys } from '../features/auth/index.ts';
 import { clearTokens, setTokens } from '../lib/token-store.ts';
+
+// findBy… and waitFor wait for a condition; their 1 s default was outrun by a tooltip's render at load
+// average 19. The limit is for a busy machine, a passing wait returns as soon as the condition holds.
+configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();
