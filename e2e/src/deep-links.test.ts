@@ -86,7 +86,9 @@ describe('a record page opened from its URL', () => {
 describe('filters kept in the URL', () => {
   it('the Payment List keeps its status filter across a reload', async () => {
     await openAndReload('finance', '/billing/list?status=pending', async (page) => {
-      await expect.poll(() => page.getByRole('combobox', { name: 'Payment status' }).inputValue()).toBe('pending');
+      await expect
+        .poll(() => page.getByRole('combobox', { name: 'Payment status' }).inputValue())
+        .toBe('pending');
     });
   });
 
