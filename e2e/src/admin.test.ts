@@ -142,6 +142,39 @@ describe('administration as admin', () => {
     });
   });
 
+  it('creates and edits a site of a customer without a root user (EDOTCO)', async () => {
+    await asAdmin(async (page) => {
+      await page.getByRole('button', { name: 'Open customer EDOTCO', exact: true }).click();
+      await page.getByRole('link', { name: 'New site for EDOTCO' }).click();
+      await page.waitForURL('**/customer/site/create?customer=*');
+      const siteName = `E2E Rootless ${Date.now().toString(36)}`;
+      await page.getByLabel(labelled('Site name')).fill(siteName);
+      await choose(page, 'Tenants', 'Robi');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Create site' }).click();
+      await page.waitForURL('**/customer/site/configure?site_uid=*');
+      await page.getByRole('heading', { name: `Configure ${siteName}` }).waitFor();
+
+      await page.goto('/customer/sites');
+      await page.getByRole('button', { name: 'Open customer EDOTCO', exact: true }).click();
+      const panel = page.locator('div[aria-label="Sites of EDOTCO"]');
+      await panel.getByLabel('Search sites').fill(siteName);
+      await panel.getByRole('row').filter({ hasText: siteName }).getByRole('link', { name: 'Edit' }).click();
+      await page.waitForURL('**/customer/site/edit?site_uid=*');
+      await expect.poll(() => page.getByLabel(labelled('Site name')).inputValue()).toBe(siteName);
+      await page.getByLabel(labelled('Site name')).fill(`${siteName} B`);
+      await page.getByRole('button', { name: 'Save site' }).click();
+      await page.getByText(`Site ${siteName} B saved`).waitFor();
+      await page.goto('/customer/sites');
+      await page.getByRole('button', { name: 'Open customer EDOTCO', exact: true }).click();
+      await panel.getByLabel('Search sites').fill(`${siteName} B`);
+      await panel
+        .getByRole('row')
+        .filter({ hasText: `${siteName} B` })
+        .waitFor();
+    });
+  });
+
   it('generates a vendor API token, sees it listed and revokes it (refused at once)', async () => {
     await asAdmin(async (page) => {
       await page.getByRole('button', { name: 'Open menu' }).click();

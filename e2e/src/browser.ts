@@ -6,7 +6,7 @@
  * `POST /user/auth/login`, stored as the web app stores it) into the browser context before the page
  * loads: no form, one page load. Only the tests of the sign-in form itself use {@link signInWithForm}.
  */
-import { type LoginReply, authEndpoints, type SiteListReply, siteEndpoints } from '@towerwatch/contract';
+import { authEndpoints, type LoginReply, type SiteListReply, siteEndpoints } from '@towerwatch/contract';
 import { authStorageKey } from '@towerwatch/domain';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
@@ -223,6 +223,17 @@ export async function apiGet<T>(token: string, pathAndQuery: string): Promise<T>
     headers: { authorization: `Bearer ${token}` },
   });
   if (!response.ok) throw new Error(`${pathAndQuery}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** POST a JSON body to an API path with a token. */
+export async function apiPost<T>(token: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
 

@@ -4,11 +4,12 @@
  * Listening, roles and shutdown are in `main.ts`; wiring is in `composition.ts`.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_PATH_PREFIXES } from '@towerwatch/contract';
+import { isFilePath, isPageNavigation, pageLoadStatus } from '@towerwatch/domain';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type RawServerDefault } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -151,6 +152,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     await pub.register(fastifySwaggerUi, { routePrefix: '/api-docs' });
   });
 
+  const indexHtml =
+    webDist !== null && existsSync(`${webDist}/index.html`) ? readFileSync(`${webDist}/index.html`) : null;
+  if (indexHtml) {
+    // Before the auth hook: a browser navigation gets the web app even where an API endpoint has the
+    // same path (/telegram/alarm-settings), 404 for a path the web does not know
+    // (docs/decisions/spa-and-api-paths.md).
+    app.addHook('onRequest', async (request, reply) => {
+      const { method, url, headers } = request;
+      if (!isPageNavigation({ method, url, accept: headers.accept, authorization: headers.authorization }))
+        return;
+      return reply.status(pageLoadStatus(url)).type('text/html; charset=utf-8').send(indexHtml);
+    });
+  }
+
   registerAuth(app, container.auth);
 
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
@@ -164,8 +179,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   container.registerRoutes(app);
 
-  const indexHtml =
-    webDist !== null && existsSync(`${webDist}/index.html`) ? readFileSync(`${webDist}/index.html`) : null;
   if (webDist !== null && indexHtml) {
     await app.register(async (pub) => {
       pub.addHook('onRoute', (route) => {
@@ -175,18 +188,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
-    // Web routes share prefixes with the API (/site/list, /user/list, /battery): a browser page load
-    // (Accept: text/html) of a path no API route serves gets the web app; API clients get JSON.
-    const isPageLoad = (request.headers.accept ?? '').includes('text/html');
-    if (indexHtml && request.method === 'GET' && (!isApi || isPageLoad)) {
-      // SPA fallback: the web app's router handles the path.
-      return reply.type('text/html; charset=utf-8').send(indexHtml);
+    // Page loads were answered by the hook above. What reaches here is an API call, a missing file (a
+    // hashed chunk of an older build: 404, never the page, so the web's chunk-reload sees the failure)
+    // or a page load that carries a token (the web app then shows its own 404 page).
+    if (indexHtml && request.method === 'GET' && !isApi && !isFilePath(path)) {
+      return reply.status(pageLoadStatus(path)).type('text/html; charset=utf-8').send(indexHtml);
     }
     return reply.status(404).send({
       statusCode: 404,
       error: 'Not Found',
-      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+      message: `Route ${request.method} ${path} not found`,
     });
   });
 

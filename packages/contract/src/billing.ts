@@ -38,8 +38,12 @@ export const payment = z.object({
 });
 export type Payment = z.infer<typeof payment>;
 
-/** GET /user/payment/list: newest first. Superusers see their company only. */
+/**
+ * GET /user/payment/list: newest first. Superusers see their company only. `id` picks one payment
+ * (the Update Payment page opened from a link or reloaded).
+ */
 export const paymentListQuery = z.object({
+  id: queryInt(1, 2147483647).optional(),
   company: companyCode.optional(),
   period: billingPeriod.optional(),
   status: queryList(paymentStatus).optional(),

@@ -76,6 +76,11 @@ export type SiteFilterQuery = z.infer<typeof siteFilterQuery>;
  */
 export const siteFetchQuery = z.object({
   user_uid: userUidQuery,
+  /**
+   * Operators (sudo, support): the customer whose sites to list, by company id; unlike `user_uid` it
+   * reaches a customer without a root user. Others may only name their own company (else 404).
+   */
+  company_id: safeText().trim().min(1).max(40).optional(),
   site_uid: siteUid.optional(),
   page: pageParam,
   limit: siteLimitParam,

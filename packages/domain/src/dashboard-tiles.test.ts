@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardTilesFor, tileCountDisplay, tilePulses } from './dashboard-tiles.ts';
+import { dashboardTilesFor, isPanelCountMasked, tileCountDisplay, tilePulses } from './dashboard-tiles.ts';
 import type { DomainUser } from './users.ts';
 
 const user = (over: Partial<DomainUser> = {}): DomainUser => ({ uid: 'u1', type: 'company', ...over });
@@ -53,5 +53,23 @@ describe('smart dashboard tiles (docs/requirements.md#dashboard-tiles)', () => {
     expect(tilePulses('security_breach', 1)).toBe(true);
     expect(tilePulses('security_breach', 0)).toBe(false);
     expect(tilePulses('door_open', 3)).toBe(false);
+  });
+});
+
+describe('panel counts under masked tiles (docs/requirements.md#tile-masking)', () => {
+  const viewer = { type: 'read_only' as const, meta: { accessRoles: ['acs', 'rms'] } };
+  const company = { type: 'company' as const, meta: { accessRoles: ['acs', 'rms'] } };
+  it('masks door open, security breach, total door and PG power for read-only users only', () => {
+    for (const [panel, label] of [
+      ['Access', 'Door Open'],
+      ['Access', 'Security Breach'],
+      ['Access', 'Total Door'],
+      ['Power', 'PG Power'],
+    ] as const) {
+      expect(isPanelCountMasked(viewer, panel, label), label).toBe(true);
+      expect(isPanelCountMasked(company, panel, label), label).toBe(false);
+    }
+    // Counts no tile hides stay.
+    expect(isPanelCountMasked(viewer, 'Power', 'Mains On')).toBe(false);
   });
 });

@@ -40,6 +40,9 @@ export const DASHBOARD_TILE_BREAKDOWNS: Readonly<Partial<Record<DashboardTileId,
   device_offline: ['<24 Hours', '<48 Hours', '<72 Hours', '>72 Hours'],
 };
 
+/** Why a masked count is not shown (tooltip and label of the ban icon). */
+export const MASKED_COUNT_REASON = 'Not available to read-only users';
+
 /** Tiles a read-only user still sees unmasked (docs/requirements.md#tile-masking). */
 export const READ_ONLY_UNMASKED_TILES = ['total_sites', 'dc_no_load', 'dc_overload'] as const;
 
@@ -88,6 +91,26 @@ export function dashboardTilesFor(user: TileUser): DashboardTileView[] {
       breakdown: readOnly ? [] : (DASHBOARD_TILE_BREAKDOWNS[id] ?? []),
     };
   });
+}
+
+/**
+ * Counts of the dashboard's panels that repeat a tile's count (panel `title.label` → tile): masked
+ * whenever that tile is masked, so a read-only user does not read under the tiles what the tiles hide
+ * (docs/requirements.md#tile-masking).
+ */
+export const PANEL_COUNT_TILES: Readonly<Record<string, DashboardTileId>> = {
+  'Access.Total Door': 'acs_installed',
+  'Access.Door Open': 'door_open',
+  'Access.Security Breach': 'security_breach',
+  'Power.PG Power': 'pg_on',
+};
+
+/** True when the panel count (`panel`, `label`) is masked for the user: its tile is masked. */
+export function isPanelCountMasked(user: TileUser, panel: string, label: string): boolean {
+  const tile = PANEL_COUNT_TILES[`${panel}.${label}`];
+  return (
+    tile !== undefined && isReadOnly(user) && !(READ_ONLY_UNMASKED_TILES as readonly string[]).includes(tile)
+  );
 }
 
 /** The count placeholder meaning "still loading" (docs/requirements.md#tile-loading). */

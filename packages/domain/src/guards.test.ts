@@ -61,6 +61,10 @@ describe('route guards (docs/requirements.md#guards)', () => {
     });
   });
 
+  it('ticket: a URL naming the ticket (a deep link or a reload) stays, the page loads it', () => {
+    expect(runGuard('ticket', state({ ticketsLoaded: false, recordRequested: true })).allow).toBe(true);
+  });
+
   it('user: sudo and support go to /customer/sites, others stay', () => {
     expect(runGuard('user', as('sudo'))).toEqual({ allow: false, redirectTo: '/customer/sites' });
     expect(runGuard('user', as('read_only')).allow).toBe(true);

@@ -28,6 +28,11 @@ export interface GuardState {
   siteListLoading: boolean;
   /** The token-expired flag (guard 4). */
   tokenExpired: boolean;
+  /**
+   * The URL names the record to show (`?id=`), which the page loads itself: a deep link or a reload
+   * of /ticket/details?id=… passes guard 6 (docs/requirements.md#deep-links).
+   */
+  recordRequested?: boolean;
 }
 
 /** A guard's decision: stay (optionally loading the site list first) or go elsewhere. */
@@ -56,7 +61,7 @@ const GUARDS: Readonly<Record<GuardName, (state: GuardState) => GuardDecision>> 
     loadSiteList: !s.siteListLoaded && !s.siteListLoading && !s.tokenExpired,
   }),
   site: (s) => (s.siteConfigSelected ? ALLOW : redirect(ROUTES.siteList)),
-  ticket: (s) => (s.ticketsLoaded ? ALLOW : redirect(ROUTES.ticket)),
+  ticket: (s) => (s.ticketsLoaded || s.recordRequested === true ? ALLOW : redirect(ROUTES.ticket)),
   user: (s) => (s.user !== null && isOperator(s.user) ? redirect(ROUTES.customerSites) : ALLOW),
 };
 

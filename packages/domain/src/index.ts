@@ -50,3 +50,4 @@ export * from './tile-filters.ts';
 export * from './ui.ts';
 export * from './user-management.ts';
 export * from './users.ts';
+export * from './web-paths.ts';

@@ -3,10 +3,11 @@
  * and each user's home page
  * (docs/requirements.md#site-specific-routes, docs/requirements.md#menu-visibility, docs/requirements.md#home-page).
  */
+import { canUseAlarmConsole } from './alarm-console.ts';
 import { dashboardPath, type MenuItem, menuItemsFor } from './menu.ts';
 import { normalizePath, ROUTES } from './routes.ts';
 import type { AccessRole, DomainUser } from './users.ts';
-import { hasAccessRole, isOperator } from './users.ts';
+import { hasAccessRole, isOperator, isReadOnly } from './users.ts';
 
 /** One entry of the site sub-navigation. */
 export interface SiteNavItem {
@@ -63,14 +64,79 @@ export function holdsSites(user: Pick<DomainUser, 'type'>): boolean {
   return user.type !== 'finance';
 }
 
+type PageUser = Pick<DomainUser, 'type' | 'tenants' | 'meta'>;
+/** What a page asks of its user (true: may open it). */
+type PageRule = (user: PageUser) => boolean;
+
+const sites: PageRule = holdsSites;
+const sitesWith =
+  (role: AccessRole): PageRule =>
+  (user) =>
+    holdsSites(user) && hasAccessRole(user, role);
+
 /**
- * The side menu as shown (docs/requirements.md#home-page): the spec's menu ({@link menuItemsFor}),
- * finance without the monitoring items (it holds no sites).
+ * Page access (docs/requirements.md#page-access): the pages whose calls the server refuses to some
+ * users, with the same condition as those calls, so the web never opens a page whose calls answer 403.
+ * Pages not listed here are open to every signed-in user (their guards still run). The side menu
+ * shows an item only when its page may be opened ({@link visibleMenuItems}).
  */
-export function visibleMenuItems(user: Parameters<typeof menuItemsFor>[0]): MenuItem[] {
+const PAGE_RULES: Readonly<Record<string, PageRule>> = {
+  // Monitoring pages show a company's sites: finance holds none.
+  [ROUTES.businessDashboard]: sites,
+  [ROUTES.tenantDashboard]: sites,
+  [ROUTES.siteList]: sites,
+  [ROUTES.siteHistory]: sites,
+  [ROUTES.siteMap]: sites,
+  [ROUTES.siteAvailability]: sites,
+  [ROUTES.siteInfo]: sites,
+  [ROUTES.siteRectifier]: sites,
+  [ROUTES.oemBatteryHealth]: sites,
+  [ROUTES.health]: sites,
+  [ROUTES.alarmConsole]: (user) => holdsSites(user) && canUseAlarmConsole(user),
+  // The site pages: the access role of their calls (the site sub-navigation's rule).
+  ...Object.fromEntries(
+    SITE_NAV.map((entry): [string, PageRule] => [entry.path, entry.access ? sitesWith(entry.access) : sites]),
+  ),
+  // Analytics and fuel read power data: GET /user/analytics/*, /user/power/* need rms.
+  [ROUTES.analytics]: sitesWith('rms'),
+  [ROUTES.slaReport]: sitesWith('rms'),
+  [ROUTES.reportSchedules]: sitesWith('rms'),
+  [ROUTES.fuel]: sitesWith('rms'),
+  // Telegram calls need the telegram access role (operators too).
+  [ROUTES.telegram]: (user) => hasAccessRole(user, 'telegram'),
+  [ROUTES.telegramGroupSave]: (user) => hasAccessRole(user, 'telegram'),
+  [ROUTES.telegramAlarmSettings]: (user) => hasAccessRole(user, 'telegram'),
+  // Manage Access changes cards and groups: acs, and never read-only users.
+  [ROUTES.accessManage]: (user) => hasAccessRole(user, 'acs') && !isReadOnly(user),
+  [ROUTES.accessCardGroupSave]: (user) => hasAccessRole(user, 'acs') && !isReadOnly(user),
+  [ROUTES.accessSiteGroupSave]: (user) => hasAccessRole(user, 'acs') && !isReadOnly(user),
+  // The user list: operators, superusers and holders of manage_users (docs/requirements.md#user-management).
+  [ROUTES.userList]: (user) =>
+    isOperator(user) || user.type === 'superuser' || hasAccessRole(user, 'manage_users'),
+};
+
+/** True when the user may open the page at `pathname` (docs/requirements.md#page-access). */
+export function mayOpenPage(user: PageUser, pathname: string): boolean {
+  const path = normalizePath(pathname);
+  const rule =
+    PAGE_RULES[path] ??
+    (path.startsWith(`${ROUTES.dashboard}/`) && path !== ROUTES.legacyDashboard
+      ? PAGE_RULES[ROUTES.tenantDashboard]
+      : undefined);
+  return rule ? rule(user) : true;
+}
+
+/**
+ * The side menu as shown (docs/requirements.md#home-page): the spec's menu ({@link menuItemsFor})
+ * without the items whose page the user may not open ({@link mayOpenPage}: finance's monitoring items,
+ * Telegram without the telegram role, Manage Access for read-only users).
+ */
+export function visibleMenuItems(user: PageUser): MenuItem[] {
   const always = (item: MenuItem) => item.id === 'account' || item.id === 'logout';
   const monitoring = (item: MenuItem) => (MONITORING_ITEM_IDS as readonly string[]).includes(item.id);
-  return menuItemsFor(user).filter((item) => always(item) || holdsSites(user) || !monitoring(item));
+  return menuItemsFor(user).filter(
+    (item) => always(item) || ((holdsSites(user) || !monitoring(item)) && mayOpenPage(user, item.path)),
+  );
 }
 
 /**
@@ -82,4 +148,16 @@ export function homePathFor(user: Pick<DomainUser, 'type' | 'tenants'>): string 
   if (isOperator(user)) return ROUTES.customerSites;
   if (!holdsSites(user)) return ROUTES.billingList;
   return dashboardPath(user);
+}
+
+/**
+ * Where a page the user may not open sends them (docs/requirements.md#page-access): null when they may
+ * open it; a site page without its access role → the site's overview; anything else → their home.
+ */
+export function pageRedirectFor(user: PageUser, pathname: string): string | null {
+  if (mayOpenPage(user, pathname)) return null;
+  const path = normalizePath(pathname);
+  if (SITE_NAV_PATHS.includes(path) && path !== ROUTES.siteOverview && mayOpenPage(user, ROUTES.siteOverview))
+    return ROUTES.siteOverview;
+  return homePathFor(user);
 }

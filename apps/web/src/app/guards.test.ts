@@ -28,8 +28,10 @@ const user = (over: Partial<AuthUser>): AuthUser => ({
   ...over,
 });
 
-// The loaders ignore their arguments; a minimal object stands in for React Router's.
-const args = {} as Parameters<ReturnType<typeof guarded>>[0];
+// The loaders read only the request's URL; a minimal object stands in for React Router's.
+type LoaderArgs = Parameters<ReturnType<typeof guarded>>[0];
+const at = (url: string) => ({ request: new Request(`http://localhost${url}`) }) as LoaderArgs;
+const args = at('/somewhere');
 
 async function outcome(run: () => unknown): Promise<unknown> {
   try {
@@ -73,6 +75,13 @@ describe('route guards (docs/requirements.md#guards)', () => {
     expect(await guarded('finance')(args)).toBeNull();
     signInAs({ type: 'superuser' });
     expect(((await outcome(() => guarded('finance')(args))) as Response).headers.get('Location')).toBe('/');
+  });
+
+  it('the ticket guard lets a URL naming its ticket through (a deep link, a reload); no id → /ticket', async () => {
+    signInAs({ type: 'company' });
+    expect(await guarded('ticket')(at('/ticket/details?id=42'))).toBeNull();
+    const bounced = (await outcome(() => guarded('ticket')(at('/ticket/details')))) as Response;
+    expect(bounced.headers.get('Location')).toBe(ROUTES.ticket);
   });
 
   it('the legacy dashboard needs the legacy role', async () => {

@@ -4,11 +4,11 @@ import { data, type LoaderFunction, redirect } from 'react-router';
 // themselves, not the features' index.ts (which would bring the signed-in frame's hooks into the
 // first bundle).
 import { authUserQueryOptions } from '../features/auth/api/auth-api.ts';
+import { isSiteListLoaded, isSiteListLoading, loadSiteList } from '../features/sites/site-load.ts';
+import { ticketsLoaded } from '../features/tickets/tickets-loaded.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { focusedSiteStore } from '../lib/site-focus.ts';
-import { isSiteListLoaded, isSiteListLoading, loadSiteList } from '../features/sites/site-load.ts';
-import { ticketsLoaded } from '../features/tickets/tickets-loaded.ts';
 import { getAccessToken, isTokenExpired } from '../lib/token-store.ts';
 
 /** Loads the signed-in user, or sends the visitor to /login. */
@@ -29,9 +29,14 @@ async function requireUser() {
  * 'Unknown middleware ...'.
  */
 export function guarded(...names: string[]): LoaderFunction {
-  return async () => {
+  return async ({ request }) => {
     const user = await requireUser();
+    const query = new URL(request.url).searchParams;
+    const recordId = query.get('id');
+    // A site page's link names its site (`?site_uid=`): open that one (docs/requirements.md#deep-links).
+    const urlSiteUid = query.get('site_uid') || null;
     const state = () => ({
+      recordRequested: recordId !== null && recordId !== '',
       user,
       siteConfigSelected: focusedSiteStore.get() !== null,
       ticketsLoaded: ticketsLoaded(),
@@ -45,7 +50,8 @@ export function guarded(...names: string[]): LoaderFunction {
       if (setupAt >= 0) {
         const before = runGuards(names.slice(0, setupAt + 1), state());
         if (!before.allow) throw redirect(before.redirectTo);
-        if (before.loadSiteList) await loadSiteList(user);
+        if (before.loadSiteList || (urlSiteUid && focusedSiteStore.get()?.siteUid !== urlSiteUid))
+          await loadSiteList(user, urlSiteUid);
       }
       const decision = runGuards(names, state());
       if (!decision.allow) throw redirect(decision.redirectTo);

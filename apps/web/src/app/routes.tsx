@@ -1,11 +1,12 @@
 /** The app's route tree (router.tsx creates the browser router from it; tests read it without a DOM). */
-import type { RouteObject } from 'react-router';
+import { pageRedirectFor } from '@towerwatch/domain';
+import { type RouteObject, redirect } from 'react-router';
 // Not the auth index: see guards.ts.
 import { authUserQueryOptions } from '../features/auth/api/auth-api.ts';
 import type { FeatureRoute, RouteLayout } from '../lib/feature-routes.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { FEATURES } from './features.ts';
 import { NotFoundPage, RouteErrorPage, RouteLoading } from './errors/error-pages.tsx';
+import { FEATURES } from './features.ts';
 import { guarded, legacyLoader } from './guards.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
 import { LandingLayout } from './layouts/landing-layout.tsx';
@@ -31,7 +32,12 @@ function toRouteObject(route: FeatureRoute): RouteObject {
   const check = route.check;
   object.loader = async (args) => {
     await guard(args);
-    if (check) check(await queryClient.ensureQueryData(authUserQueryOptions()), args.params);
+    const user = await queryClient.ensureQueryData(authUserQueryOptions());
+    // Page access (one domain rule, also the side menu's): a page whose calls the server would refuse
+    // the user is not opened (docs/requirements.md#page-access).
+    const elsewhere = pageRedirectFor(user, new URL(args.request.url).pathname);
+    if (elsewhere) throw redirect(elsewhere);
+    if (check) check(user, args.params);
     return null;
   };
   return object;

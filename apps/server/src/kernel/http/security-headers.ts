@@ -67,7 +67,10 @@ export function installSecurityHeaders(app: FastifyInstance, sources: WebCspSour
     reply.header('x-frame-options', 'DENY');
     if (request.url.startsWith('/api-docs')) return payload;
     const type = String(reply.getHeader('content-type') ?? '');
-    const isApi = request.routeOptions.config?.endpoint !== undefined || type.startsWith('application/json');
+    // A page load of a path an endpoint shares (/telegram/alarm-settings) is the web app's page.
+    const isApi =
+      !type.startsWith('text/html') &&
+      (request.routeOptions.config?.endpoint !== undefined || type.startsWith('application/json'));
     reply.header('content-security-policy', isApi ? API_CSP : appCsp);
     reply.header('referrer-policy', isApi ? 'no-referrer' : 'strict-origin-when-cross-origin');
     return payload;

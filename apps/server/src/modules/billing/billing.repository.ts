@@ -22,6 +22,8 @@ export interface PaymentRow {
 }
 
 export interface PaymentFilter {
+  /** One payment. */
+  id?: number;
   /** Only this company (a superuser's own; or the filter). */
   companyId?: string;
   period?: string;
@@ -34,6 +36,7 @@ const SELECT = `select p.*, c.name as company_name,
 
 function wherePayments(p: SqlParams, f: PaymentFilter): string {
   const parts = ['true'];
+  if (f.id !== undefined) parts.push(`p.id = ${p.add(f.id)}`);
   if (f.companyId) parts.push(`p.company_id = ${p.add(f.companyId)}`);
   if (f.period) parts.push(`p.period = ${p.add(f.period)}`);
   if (f.statuses?.length) parts.push(`p.status = any(${p.add([...f.statuses])}::text[])`);

@@ -102,7 +102,7 @@ export function createBillingService(deps: BillingDeps) {
     async list(caller: Caller, q: PaymentListQuery): Promise<PaymentListReply> {
       const companyId = await companyScope(caller, q.company);
       const { total, rows } = await repo.page(
-        { companyId, period: q.period, statuses: q.status },
+        { id: q.id, companyId, period: q.period, statuses: q.status },
         q.limit,
         (q.page - 1) * q.limit,
       );

@@ -116,6 +116,20 @@ describe('GET /user/payment/list and invoices', () => {
     expect(complete.items.every((p: { status: string }) => p.status === 'complete')).toBe(true);
   });
 
+  it("id picks one payment (a link to Update Payment), still within the caller's company", async () => {
+    const { payment: p } = (await pay({ ...payment, company: 'ftb', transactionRef: 'FTB-ID-1' })).json();
+    const one = (await get(`/user/payment/list?id=${p.id}`)).json();
+    expect(one).toMatchObject({ total: 1, items: [{ id: p.id, transactionRef: 'FTB-ID-1' }] });
+    // A superuser of another company does not reach it.
+    expect((await get(`/user/payment/list?id=${p.id}`, 'super')).json()).toMatchObject({
+      total: 0,
+      items: [],
+    });
+    const bad = await get('/user/payment/list?id=abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('query.id');
+  });
+
   it("invoices are the month's monitored sites × the per-site rate, with what was paid, and export to .xlsx", async () => {
     expect((await post('/user/payment/rate', { company: 'ftb', perSiteRate: 750 }, 'super')).statusCode).toBe(
       403,

@@ -9,17 +9,20 @@ import { createCommandsRepository } from './commands.repository.ts';
 import { createSiteRepository, type SiteRepository } from './site.repository.ts';
 import { registerSiteCommandRoutes, registerSiteRoutes } from './site.routes.ts';
 import { createSiteService, toPinConfig } from './site.service.ts';
-import { createSiteListJsonRepository } from './site-list-json.repository.ts';
 import { createSiteAdminRepository } from './site-admin.repository.ts';
 import { registerSiteAdminRoutes } from './site-admin.routes.ts';
 import { createSiteAdminService } from './site-admin.service.ts';
 import { createSiteCommandsService } from './site-commands.service.ts';
+import { createSiteListJsonRepository } from './site-list-json.repository.ts';
 import { createSiteReportsRepository } from './site-reports.repository.ts';
 import { registerSiteReportRoutes } from './site-reports.routes.ts';
 import { createSiteReportsService } from './site-reports.service.ts';
 
 /** What other modules read about sites: a site in the caller's scope, a user's company, site uids. */
-export type SiteLookup = Pick<SiteRepository, 'findScoped' | 'findUserCompany' | 'listUids'>;
+export type SiteLookup = Pick<
+  SiteRepository,
+  'findScoped' | 'findUserCompany' | 'companyExists' | 'listUids'
+>;
 
 export interface SiteModuleServices {
   readonly lookup: SiteLookup;

@@ -54,7 +54,7 @@ export function createSiteAdminRepository(pool: Pool) {
     async insert(
       uid: string,
       companyId: string,
-      userUid: string,
+      userUid: string | null,
       w: SiteWrite & { name: string; tenants: string[] },
       at: Date,
     ): Promise<void> {
@@ -116,6 +116,17 @@ export function createSiteAdminRepository(pool: Pool) {
         [siteUid, alarmId],
       );
       return rows.map((r) => r.tenant);
+    },
+
+    /** A company with its root user, if it has one (operators creating a site for a customer by id). */
+    async companyWithRoot(companyId: string): Promise<{ companyId: string; rootUid: string | null } | null> {
+      const { rows } = await pool.query<{ id: string; root: string | null }>(
+        `select c.id, (select u.uid from users u where u.company_id = c.id and u.root_user_uid is null
+           order by u.created_at, u.uid limit 1) as root
+         from companies c where c.id = $1`,
+        [companyId],
+      );
+      return rows[0] ? { companyId: rows[0].id, rootUid: rows[0].root } : null;
     },
 
     /** Company of a user (operators creating a site for a customer). */

@@ -94,8 +94,13 @@ export function createSiteAdminService(deps: SiteAdminDeps) {
 
   return {
     async save(caller: Caller, body: SiteSaveBody): Promise<SiteSaveReply> {
-      let owner: { companyId: string; rootUid: string };
-      if (caller.isOperator) {
+      let owner: { companyId: string; rootUid: string | null };
+      if (caller.isOperator && body.company_id) {
+        // A customer named by id: reached with or without a root user.
+        const found = await deps.admin.companyWithRoot(body.company_id);
+        if (!found) throw new NotFoundError('Company not found');
+        owner = found;
+      } else if (caller.isOperator) {
         if (!body.user_uid)
           throw new ValidationError('body.user_uid', 'body.user_uid: the customer is required');
         const found = await deps.admin.companyOfUser(body.user_uid);
@@ -109,7 +114,7 @@ export function createSiteAdminService(deps: SiteAdminDeps) {
       await assertVendorServes(body.device_vendor, owner.companyId);
       const code = (await deps.admin.companyCode(owner.companyId)) ?? 'site';
       const uid = `${code.toUpperCase()}-${randomBytes(4).toString('hex').toUpperCase()}`;
-      const { user_uid: _ignored, ...fields } = body;
+      const { user_uid: _ignored, company_id: _alsoIgnored, ...fields } = body;
       await deps.admin.insert(
         uid,
         owner.companyId,

@@ -120,6 +120,11 @@ export function createSiteRepository(db: Queryable) {
     },
 
     /** Company id of a user (for operators' user_uid), or null when the user does not exist. */
+    async companyExists(companyId: string): Promise<boolean> {
+      const { rowCount } = await db.query('select 1 from companies where id = $1', [companyId]);
+      return (rowCount ?? 0) > 0;
+    },
+
     async findUserCompany(uid: string): Promise<{ companyId: string | null } | null> {
       const { rows } = await db.query<{ company_id: string | null }>(
         'select company_id from users where uid = $1',

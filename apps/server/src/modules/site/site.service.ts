@@ -122,7 +122,7 @@ export function createSiteService(deps: SiteServiceDeps) {
      */
     async fetch(caller: Caller, q: SiteFetchQuery): Promise<JsonReply> {
       assertTenantsAllowed(caller, q.tenants);
-      const owner = await ownerFilter(repo, caller, q.user_uid);
+      const owner = await ownerFilter(repo, caller, q.user_uid, q.company_id);
       if (q.site_uid) await requireSite(repo, caller, q.site_uid, false);
       const form = q.compact ? 'compact' : q.lean ? 'lean' : 'full';
       const { rows, total } = await deps.lists.page(

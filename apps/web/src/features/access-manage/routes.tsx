@@ -1,14 +1,10 @@
-import type { AuthUser } from '@towerwatch/contract';
-import { hasAccessRole, ROUTES } from '@towerwatch/domain';
-import { redirect } from 'react-router';
+import { ROUTES } from '@towerwatch/domain';
 import { defineFeatureRoutes } from '../../lib/feature-routes.ts';
 
-/** Without the `acs` access role these pages are not offered (docs/requirements.md#access-roles). */
-const withAcs = (user: AuthUser) => {
-  if (!hasAccessRole(user, 'acs')) throw redirect(ROUTES.dashboard);
-};
-
-/** The company's cards, card groups, sites and site groups, and the group editors (menu: Manage Access). */
+/**
+ * The company's cards, card groups, sites and site groups, and the group editors (menu: Manage Access).
+ * Only with the `acs` access role and never for read-only users (domain `mayOpenPage`).
+ */
 export const accessManageRoutes = defineFeatureRoutes({
   feature: 'access-manage',
   routes: [
@@ -16,21 +12,18 @@ export const accessManageRoutes = defineFeatureRoutes({
       path: ROUTES.accessManage,
       guards: ['user'],
       title: 'Manage Access',
-      check: withAcs,
       page: () => import('./pages/access-manage-page.tsx').then((m) => m.AccessManagePage),
     },
     {
       path: ROUTES.accessCardGroupSave,
       guards: ['user'],
       title: 'Card Group',
-      check: withAcs,
       page: () => import('./pages/card-group-save-page.tsx').then((m) => m.CardGroupSavePage),
     },
     {
       path: ROUTES.accessSiteGroupSave,
       guards: ['user'],
       title: 'Site Group',
-      check: withAcs,
       page: () => import('./pages/site-group-save-page.tsx').then((m) => m.SiteGroupSavePage),
     },
   ],

@@ -1,13 +1,5 @@
-import type { AuthUser } from '@towerwatch/contract';
-import { hasAccessRole, homePathFor, isOperator, ROUTES } from '@towerwatch/domain';
-import { redirect } from 'react-router';
+import { ROUTES } from '@towerwatch/domain';
 import { defineFeatureRoutes } from '../../lib/feature-routes.ts';
-
-/** The user list is for operators, superusers and holders of manage_users (docs/requirements.md#user-management). */
-const managesUsers = (user: AuthUser) => {
-  const allowed = isOperator(user) || user.type === 'superuser' || hasAccessRole(user, 'manage_users');
-  if (!allowed) throw redirect(homePathFor(user));
-};
 
 /**
  * Administration (docs/requirements.md#admin-screens): customers and their sites, site forms and
@@ -80,8 +72,8 @@ export const adminRoutes = defineFeatureRoutes({
       path: ROUTES.userList,
       guards: [],
       title: 'Users',
+      // For operators, superusers and holders of manage_users (domain `mayOpenPage`).
       page: () => import('./pages/user-list-page.tsx').then((m) => m.UserListPage),
-      check: managesUsers,
     },
   ],
   menu: () => import('./menu-icons.tsx').then((m) => m.menuIcons),

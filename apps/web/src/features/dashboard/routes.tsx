@@ -1,12 +1,6 @@
-import type { AuthUser } from '@towerwatch/contract';
-import { ERROR_PAGE, holdsSites, homePathFor, isTenantAllowed, ROUTES } from '@towerwatch/domain';
+import { ERROR_PAGE, homePathFor, isTenantAllowed, ROUTES } from '@towerwatch/domain';
 import { redirect } from 'react-router';
 import { defineFeatureRoutes } from '../../lib/feature-routes.ts';
-
-/** An account without sites (finance) never gets an empty dashboard: it goes home (docs/requirements.md#home-page). */
-const withSites = (user: AuthUser) => {
-  if (!holdsSites(user)) throw redirect(homePathFor(user));
-};
 
 const dashboardPage = () =>
   import('./pages/business-dashboard-page.tsx').then((m) => m.BusinessDashboardPage);
@@ -28,8 +22,9 @@ export const dashboardRoutes = defineFeatureRoutes({
       path: ROUTES.businessDashboard,
       guards: ['user'],
       title: 'Business Dashboard',
+      // An account without sites (finance) never gets an empty dashboard: it goes home (domain
+      // `mayOpenPage`, docs/requirements.md#home-page).
       page: dashboardPage,
-      check: withSites,
     },
     {
       path: ROUTES.tenantDashboard,
@@ -38,7 +33,6 @@ export const dashboardRoutes = defineFeatureRoutes({
       page: dashboardPage,
       // Only the user's allowed tenants; anything else is not a page.
       check: (user, params) => {
-        withSites(user);
         if (!isTenantAllowed(user, params.tenant ?? '')) {
           throw new Response(ERROR_PAGE.notFoundMessage, { status: ERROR_PAGE.notFoundStatus });
         }

@@ -17,12 +17,20 @@ import { siteListQueryOptions } from './api/site-list-api.ts';
  * site if still present, else the first; the focused tenant is the last_site_tenant cookie if allowed,
  * else the site's first allowed tenant. Does nothing when a site is already focused.
  */
-export function focusInitialSite(user: AuthUser, items: SiteLeanListReply['items']): void {
-  if (focusedSiteStore.get() !== null) return;
-  const uid = initialSiteUid(
-    items.map((site) => site.uid),
-    readCookie(COOKIES.lastSiteUid),
-  );
+export function focusInitialSite(
+  user: AuthUser,
+  items: SiteLeanListReply['items'],
+  /** The site the URL names (`?site_uid=`: a shared link or a reload), first choice when listed. */
+  urlSiteUid: string | null = null,
+): void {
+  const focused = focusedSiteStore.get();
+  if (focused !== null && (!urlSiteUid || focused.siteUid === urlSiteUid)) return;
+  const uids = items.map((site) => site.uid);
+  if (focused !== null && urlSiteUid && !uids.includes(urlSiteUid)) return;
+  const uid =
+    urlSiteUid && uids.includes(urlSiteUid)
+      ? urlSiteUid
+      : initialSiteUid(uids, readCookie(COOKIES.lastSiteUid));
   const site = items.find((item) => item.uid === uid);
   if (!site) return;
   const allowed = allowedTenants(user);
@@ -52,11 +60,12 @@ export function isSiteListLoading(user: AuthUser): boolean {
  * The setup guard's load (docs/requirements.md#guards): fetch the site list and open the initial site. A
  * failure is swallowed (docs/requirements.md#silent-failures).
  */
-export async function loadSiteList(user: AuthUser): Promise<void> {
+export async function loadSiteList(user: AuthUser, urlSiteUid: string | null = null): Promise<void> {
   const plan = siteLoadPlan(user);
   if (plan.kind !== 'user') return;
   try {
-    focusInitialSite(user, (await queryClient.fetchQuery(siteListQueryOptions(plan.siteLimit))).items);
+    const { items } = await queryClient.fetchQuery(siteListQueryOptions(plan.siteLimit));
+    focusInitialSite(user, items, urlSiteUid);
   } catch {
     // Swallowed: the pages show what they can without the list.
   }

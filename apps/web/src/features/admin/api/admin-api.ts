@@ -1,6 +1,7 @@
 /** Query keys, query options and calls of the administration screens. */
-import { adminEndpoints, siteEndpoints, userEndpoints } from '@towerwatch/contract';
+
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { adminEndpoints, siteEndpoints, userEndpoints } from '@towerwatch/contract';
 import { apiCall } from '../../../lib/api-client.ts';
 import { leanSiteList } from '../../../lib/site-fetch-reply.ts';
 
@@ -8,7 +9,7 @@ import { leanSiteList } from '../../../lib/site-fetch-reply.ts';
 export const adminKeys = {
   all: ['admin'] as const,
   companies: (page: number, search: string) => [...adminKeys.all, 'companies', page, search] as const,
-  customerSites: (rootUid: string) => [...adminKeys.all, 'customer-sites', rootUid] as const,
+  customerSites: (companyId: string) => [...adminKeys.all, 'customer-sites', companyId] as const,
   site: (siteUid: string) => [...adminKeys.all, 'site', siteUid] as const,
   devices: (q: DeviceFilter) => [...adminKeys.all, 'devices', q] as const,
   freeDevices: () => [...adminKeys.all, 'free-devices'] as const,
@@ -43,14 +44,14 @@ export const allCompaniesQueryOptions = () =>
     queryFn: ({ signal }) => apiCall(adminEndpoints.companyList, { query: { page: 1, limit: 100 }, signal }),
   });
 
-/** A customer's sites as that customer sees them (`user_uid` = its root user). */
-export const customerSitesQueryOptions = (rootUid: string) =>
+/** A customer's sites (`company_id`: reached with or without a root user). */
+export const customerSitesQueryOptions = (companyId: string) =>
   queryOptions({
-    queryKey: adminKeys.customerSites(rootUid),
+    queryKey: adminKeys.customerSites(companyId),
     queryFn: async ({ signal }) =>
       leanSiteList(
         await apiCall(siteEndpoints.siteFetch, {
-          query: { user_uid: rootUid, compact: true, limit: 3000, with_devices: true },
+          query: { company_id: companyId, compact: true, limit: 3000, with_devices: true },
           signal,
         }),
       ),

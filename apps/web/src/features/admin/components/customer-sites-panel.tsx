@@ -4,14 +4,15 @@ import type { CustomerCompany, SiteLean } from '@towerwatch/contract';
 import { ROUTES } from '@towerwatch/domain';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { errorMessage } from '../../../lib/api-error.ts';
 import { SortableTable } from '../../../ui/sortable-table.tsx';
 import { TablePager, usePagedRows } from '../../../ui/table-pager.tsx';
-import { customerSitesQueryOptions } from '../api/admin-api.ts';
 import { customerSiteRows } from '../admin-model.ts';
+import { customerSitesQueryOptions } from '../api/admin-api.ts';
 
 /**
- * One customer's sites as that customer sees them (the list calls' `user_uid` = its root user): status,
- * devices, active alarms, and links to edit and configure each site. Refreshed every 15 s.
+ * One customer's sites (the list call's `company_id`, so a customer without a root user is reached
+ * too): status, devices, active alarms, and links to edit and configure each site. Refreshed every 15 s.
  */
 export function CustomerSitesPanel({
   customer,
@@ -20,8 +21,7 @@ export function CustomerSitesPanel({
   customer: CustomerCompany;
   onClose: () => void;
 }) {
-  const rootUid = customer.root_user_uid ?? '';
-  const sites = useQuery({ ...customerSitesQueryOptions(rootUid), enabled: rootUid !== '' });
+  const sites = useQuery(customerSitesQueryOptions(customer.id));
   const [search, setSearch] = useState('');
   const items = (sites.data?.items ?? []) as SiteLean[];
   const rows = useMemo(() => {
@@ -41,7 +41,7 @@ export function CustomerSitesPanel({
         <Title order={3}>
           Sites of {customer.label}{' '}
           <Text span c="dimmed">
-            ({customer.name}, viewed as the customer)
+            ({customer.name})
           </Text>
         </Title>
         <Group>
@@ -58,10 +58,8 @@ export function CustomerSitesPanel({
         onChange={(e) => setSearch(e.currentTarget.value)}
         mb="sm"
       />
-      {!rootUid && (
-        <Text c="dimmed">This customer has no root user: its sites cannot be viewed as the customer.</Text>
-      )}
-      {sites.isPending && rootUid ? (
+      {sites.isError && <Text c="red">{errorMessage(sites.error)}</Text>}
+      {sites.isPending ? (
         <Loader />
       ) : (
         <SortableTable

@@ -17,13 +17,14 @@ import type { Site } from '@towerwatch/contract';
 import { ALL_TENANTS, RECTIFIER_TYPES, tenantLabel } from '@towerwatch/domain';
 import { useState } from 'react';
 import { DIVISION_LABELS } from '../../site-map/index.ts';
-import { allCompaniesQueryOptions, vendorsQueryOptions } from '../api/admin-api.ts';
 import { parseDetails } from '../admin-model.ts';
+import { allCompaniesQueryOptions, vendorsQueryOptions } from '../api/admin-api.ts';
 import { type LatLng, MapPicker } from './map-picker.tsx';
 
 /** What the form produces (the body of /user/site/save or /update without the uid). */
 export interface SiteFormValues {
-  user_uid?: string;
+  /** The customer of a new site (by id: it need not have a root user). */
+  company_id?: string;
   name: string;
   tenants: string[];
   place: { division: string | null; district: string | null; thana: string | null };
@@ -74,10 +75,10 @@ export function SiteForm(props: {
   const submit = () => {
     const parsed = parseDetails(details);
     if (!parsed.ok) return setLocalError(parsed.error);
-    if (!s && !customerRow?.root_user_uid) return setLocalError('Choose the customer');
+    if (!s && !customerRow) return setLocalError('Choose the customer');
     setLocalError(null);
     props.onSubmit({
-      ...(s ? {} : { user_uid: customerRow?.root_user_uid ?? undefined }),
+      ...(s ? {} : { company_id: customerRow?.id }),
       name: name.trim(),
       tenants,
       place: { division, district: orNull(district), thana: orNull(thana) },

@@ -15,6 +15,7 @@ export const billingKeys = {
   all: ['billing'] as const,
   payments: (f: PaymentFilter) => [...billingKeys.all, 'payments', f] as const,
   invoices: (period: string) => [...billingKeys.all, 'invoices', period] as const,
+  payment: (id: number) => [...billingKeys.all, 'payment', id] as const,
 };
 
 export const PAYMENTS_PER_PAGE = 25;
@@ -33,6 +34,15 @@ export const paymentsQueryOptions = (f: PaymentFilter) =>
         signal,
       }),
     placeholderData: keepPreviousData,
+  });
+
+/** One payment by id (Update Payment opened from a link or reloaded); null when not found. */
+export const paymentQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: billingKeys.payment(id),
+    queryFn: async ({ signal }) =>
+      (await apiCall(billingEndpoints.paymentList, { query: { id, page: 1, limit: 1 }, signal })).items[0] ??
+      null,
   });
 
 export const invoicesQueryOptions = (period: string) =>

@@ -15,8 +15,8 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUSES, type PaymentStatus, ROUTES } from '@towerwatch/domain';
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { useAuthUser } from '../../auth/index.ts';
@@ -38,9 +38,25 @@ import { InvoicePanel } from '../components/invoice-panel.tsx';
 export function BillingListPage() {
   const user = useAuthUser();
   const periods = useMemo(() => recentPeriods(new Date()), []);
-  const [period, setPeriod] = useState<string | null>(null);
-  const [status, setStatus] = useState<PaymentStatus | null>(null);
-  const [page, setPage] = useState(1);
+  // The filters live in the URL (?period=&status=&page=): a reload or a shared link keeps them.
+  const [params, setParams] = useSearchParams();
+  const period = params.get('period');
+  const rawStatus = params.get('status');
+  const status = (PAYMENT_STATUSES as readonly string[]).includes(rawStatus ?? '')
+    ? (rawStatus as PaymentStatus)
+    : null;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const setFilter = (next: { period?: string | null; status?: string | null; page?: number }) => {
+    const merged = { period, status, page: 1, ...next };
+    const query: Record<string, string> = {};
+    if (merged.period) query.period = merged.period;
+    if (merged.status) query.status = merged.status;
+    if (merged.page > 1) query.page = String(merged.page);
+    setParams(query, { replace: true });
+  };
+  const setPeriod = (v: string | null) => setFilter({ period: v });
+  const setStatus = (v: PaymentStatus | null) => setFilter({ status: v });
+  const setPage = (p: number) => setFilter({ page: p });
   const payments = useQuery(paymentsQueryOptions({ period, status, page }));
   const editor = canRecordPayments(user);
   const pages = payments.data ? Math.max(1, Math.ceil(payments.data.total / PAYMENTS_PER_PAGE)) : 1;
@@ -75,7 +91,6 @@ export function BillingListPage() {
                 value={period}
                 onChange={(v) => {
                   setPeriod(v);
-                  setPage(1);
                 }}
                 clearable
                 w={160}
@@ -87,7 +102,6 @@ export function BillingListPage() {
                 value={status}
                 onChange={(v) => {
                   setStatus(v as PaymentStatus | null);
-                  setPage(1);
                 }}
                 clearable
                 w={150}

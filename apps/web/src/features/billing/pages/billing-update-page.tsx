@@ -1,11 +1,11 @@
-import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Payment, PaymentListReply, PaymentUpdateBody, PaymentUpdateReply } from '@towerwatch/contract';
+import type { Payment, PaymentUpdateBody, PaymentUpdateReply } from '@towerwatch/contract';
 import { ROUTES } from '@towerwatch/domain';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { billingKeys, invoicesQueryOptions, updatePayment } from '../api/billing-api.ts';
+import { billingKeys, invoicesQueryOptions, paymentQueryOptions, updatePayment } from '../api/billing-api.ts';
 import { recentPeriods } from '../billing-model.ts';
 import { PaymentRecordForm } from '../components/payment-record-form.tsx';
 import { PaymentStatusForm } from '../components/payment-status-form.tsx';
@@ -28,16 +28,11 @@ export function BillingUpdatePage() {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<PaymentUpdateReply | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const id = Number(params.get('id'));
-  // The payment chosen on the list (its page is in the cache).
-  const chosen = useMemo((): Payment | undefined => {
-    if (!id) return undefined;
-    for (const [, data] of queryClient.getQueriesData<PaymentListReply>({ queryKey: billingKeys.all })) {
-      const found = data && 'items' in data ? data.items.find((p) => p.id === id) : undefined;
-      if (found) return found;
-    }
-    return undefined;
-  }, [id, queryClient]);
+  const raw = Number(params.get('id'));
+  const id = Number.isInteger(raw) && raw > 0 ? raw : 0;
+  // The payment named in the URL: loaded by id, so a link or a reload opens it too.
+  const loaded = useQuery({ ...paymentQueryOptions(id), enabled: id > 0 });
+  const chosen: Payment | undefined = loaded.data ?? undefined;
 
   const submit = async (body: PaymentUpdateBody) => {
     setBusy(true);
@@ -77,7 +72,13 @@ export function BillingUpdatePage() {
         </Alert>
       )}
       {error && <Alert color="red">{error}</Alert>}
-      {id > 0 && !chosen && <Alert color="yellow">Choose the payment to update on the Payment List.</Alert>}
+      {id > 0 && loaded.isPending && <Loader size="sm" aria-label="Loading the payment" />}
+      {id > 0 && loaded.isError && <Alert color="red">{errorMessage(loaded.error)}</Alert>}
+      {id > 0 && loaded.isSuccess && !chosen && (
+        <Alert color="yellow">
+          Payment #{id} was not found. Choose the payment to update on the Payment List.
+        </Alert>
+      )}
       {chosen && (
         <PaymentStatusForm key={chosen.id} payment={chosen} busy={busy} onSubmit={(b) => void submit(b)} />
       )}

@@ -1,10 +1,14 @@
 import { Box, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconBan } from '@tabler/icons-react';
+import { MASKED_COUNT_REASON } from '@towerwatch/domain';
 
 /** One row of a {@link CountPanel}. */
 export interface CountPanelItem {
   label: string;
   value: number | undefined;
   color: string;
+  /** Hidden from this user (its dashboard tile is masked): a ban icon, no number. */
+  masked?: boolean;
 }
 
 /** Props of {@link CountPanel}. */
@@ -17,8 +21,9 @@ export interface CountPanelProps {
 
 /** A dense panel of named counts with an optional proportion bar (power, DC load, access ...). */
 export function CountPanel({ title, items, stacked = false }: CountPanelProps) {
-  const loading = items.some((item) => item.value === undefined);
-  const total = items.reduce((sum, item) => sum + (item.value ?? 0), 0);
+  const loading = items.some((item) => item.value === undefined && !item.masked);
+  // Masked counts take no share of the bar either.
+  const total = items.reduce((sum, item) => sum + (item.masked ? 0 : (item.value ?? 0)), 0);
   return (
     <Paper withBorder p="sm" radius="md" h="100%" component="section" aria-label={title}>
       <Group justify="space-between" mb={6}>
@@ -40,10 +45,10 @@ export function CountPanel({ title, items, stacked = false }: CountPanelProps) {
         >
           {total > 0 &&
             items.map((item) => (
-              <Tooltip key={item.label} label={`${item.label}: ${item.value ?? 0}`}>
+              <Tooltip key={item.label} label={`${item.label}: ${item.masked ? '–' : (item.value ?? 0)}`}>
                 <Box
                   style={{
-                    width: `${((item.value ?? 0) / total) * 100}%`,
+                    width: `${((item.masked ? 0 : (item.value ?? 0)) / total) * 100}%`,
                     background: `var(--mantine-color-${item.color}-6)`,
                   }}
                 />
@@ -62,9 +67,15 @@ export function CountPanel({ title, items, stacked = false }: CountPanelProps) {
               />
               <Text size="sm">{item.label}</Text>
             </Group>
-            <Text size="sm" fw={700} aria-label={`${title} ${item.label}`}>
-              {item.value ?? '–'}
-            </Text>
+            {item.masked ? (
+              <Box c="dimmed" role="img" aria-label={`${title} ${item.label}: ${MASKED_COUNT_REASON}`} lh={1}>
+                <IconBan size={14} />
+              </Box>
+            ) : (
+              <Text size="sm" fw={700} aria-label={`${title} ${item.label}`}>
+                {item.value ?? '–'}
+              </Text>
+            )}
           </Group>
         ))}
       </Stack>

@@ -1,9 +1,14 @@
 import { Box, Group, HoverCard, Loader, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconBan, IconChevronRight } from '@tabler/icons-react';
-import { type DashboardTileView, tileCountDisplay, tilePulses } from '@towerwatch/domain';
+import {
+  type DashboardTileView,
+  MASKED_COUNT_REASON,
+  tileCountDisplay,
+  tilePulses,
+} from '@towerwatch/domain';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { siteListHref, type SiteListFilter } from '../../../lib/site-filter-url.ts';
+import { type SiteListFilter, siteListHref } from '../../../lib/site-filter-url.ts';
 import type { TileBreakdownLine, TileCount } from '../tile-counts.ts';
 
 /** Props of {@link CountTile}. */
@@ -16,14 +21,11 @@ export interface CountTileProps {
   color: string;
 }
 
-/** Why a tile shows no count (docs/requirements.md#tile-masking). */
-const MASKED_REASON = 'Not available to read-only users';
-
 function CountValue({ count, masked }: { count: TileCount; masked: boolean }) {
   if (masked) {
     return (
-      <Tooltip label={MASKED_REASON} withArrow events={{ hover: true, focus: true, touch: true }}>
-        <Box c="dimmed" aria-label={`Masked: ${MASKED_REASON}`} role="img" tabIndex={0} w="fit-content">
+      <Tooltip label={MASKED_COUNT_REASON} withArrow events={{ hover: true, focus: true, touch: true }}>
+        <Box c="dimmed" aria-label={`Masked: ${MASKED_COUNT_REASON}`} role="img" tabIndex={0} w="fit-content">
           <IconBan size={30} stroke={1.6} />
         </Box>
       </Tooltip>

@@ -5,6 +5,7 @@ import {
   companyLabel,
   DC_LOAD_LABELS,
   hasAccessRole,
+  isPanelCountMasked,
   isTenantReadOnly,
   LEGACY_DASHBOARD_PATH,
   tenantLabel,
@@ -18,7 +19,7 @@ import {
   statusCountsQueryOptions,
 } from '../api/dashboard-api.ts';
 import { AvailabilityChart } from '../components/availability-chart.tsx';
-import { CountPanel } from '../components/count-panel.tsx';
+import { CountPanel, type CountPanelItem } from '../components/count-panel.tsx';
 import { DashboardTiles } from '../components/dashboard-tiles.tsx';
 import { LoadStatusChart } from '../components/load-status-chart.tsx';
 import { useLiveDashboardCounts } from '../hooks/use-live-dashboard-counts.ts';
@@ -40,6 +41,11 @@ export function BusinessDashboardPage() {
 
   const s = status.data;
   const acs = hasAccessRole(user, 'acs');
+  // A count whose tile is masked is masked in the panels too (docs/requirements.md#tile-masking).
+  const mask = (panel: string) => (item: CountPanelItem) => ({
+    ...item,
+    masked: isPanelCountMasked(user, panel, item.label),
+  });
   const failed = status.isError && dashboard.isError;
   // A tenant read-only user sees its tenant's network, not the company's (docs/requirements.md#dashboard-target).
   const soleTenant = isTenantReadOnly(user) ? user.tenants?.[0] : undefined;
@@ -82,28 +88,32 @@ export function BusinessDashboardPage() {
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: acs ? 6 : 5 }} spacing="sm">
         <CountPanel
           title="Power"
-          items={[
-            { label: 'Mains On', value: s?.power.mains_on, color: 'teal' },
-            { label: 'Mains Off', value: s?.power.mains_off, color: 'red' },
-            { label: 'On Battery', value: s?.power.site_on_battery, color: 'orange' },
-            { label: 'DC Low', value: s?.power.dc_low, color: 'yellow' },
-            { label: 'DG Power', value: s?.power.dg_power, color: 'blue' },
-            { label: 'PG Power', value: s?.power.pg_power, color: 'grape' },
-            { label: 'Site Down', value: s?.power.site_down, color: 'gray' },
-          ]}
+          items={(
+            [
+              { label: 'Mains On', value: s?.power.mains_on, color: 'teal' },
+              { label: 'Mains Off', value: s?.power.mains_off, color: 'red' },
+              { label: 'On Battery', value: s?.power.site_on_battery, color: 'orange' },
+              { label: 'DC Low', value: s?.power.dc_low, color: 'yellow' },
+              { label: 'DG Power', value: s?.power.dg_power, color: 'blue' },
+              { label: 'PG Power', value: s?.power.pg_power, color: 'grape' },
+              { label: 'Site Down', value: s?.power.site_down, color: 'gray' },
+            ] satisfies CountPanelItem[]
+          ).map(mask('Power'))}
         />
         {acs && (
           <CountPanel
             title="Access"
-            items={[
-              { label: 'Total Door', value: s?.access.total_door, color: 'signal' },
-              { label: 'Door Open', value: s?.access.door_open, color: 'orange' },
-              { label: 'Lock Open', value: s?.access.lock_open, color: 'yellow' },
-              { label: 'Lock Open Fail', value: s?.access.lock_open_fail, color: 'red' },
-              { label: 'Lock Close Fail', value: s?.access.lock_close_fail, color: 'red' },
-              { label: 'Security Breach', value: s?.access.security_breach, color: 'red' },
-              { label: 'Vibration', value: s?.access.vibration, color: 'grape' },
-            ]}
+            items={(
+              [
+                { label: 'Total Door', value: s?.access.total_door, color: 'signal' },
+                { label: 'Door Open', value: s?.access.door_open, color: 'orange' },
+                { label: 'Lock Open', value: s?.access.lock_open, color: 'yellow' },
+                { label: 'Lock Open Fail', value: s?.access.lock_open_fail, color: 'red' },
+                { label: 'Lock Close Fail', value: s?.access.lock_close_fail, color: 'red' },
+                { label: 'Security Breach', value: s?.access.security_breach, color: 'red' },
+                { label: 'Vibration', value: s?.access.vibration, color: 'grape' },
+              ] satisfies CountPanelItem[]
+            ).map(mask('Access'))}
           />
         )}
         <Stack gap="sm">
