@@ -212,6 +212,17 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
   }, path);
 }
 
+/** Opens the side menu and returns the labels of its items, in order. */
+export async function menuItems(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await nav.waitFor();
+  const labels = await nav.locator('a, button').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await nav.waitFor({ state: 'detached' });
+  return labels.map((label) => label.trim()).filter(Boolean);
+}
+
 /** Signs in with the API directly and returns the access token (for API cross-checks). */
 export async function apiToken(username: string): Promise<string> {
   return (await loginTokens(baseUrl(), username, DEMO_PASSWORD)).access_token;
