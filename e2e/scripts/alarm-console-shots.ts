@@ -18,6 +18,10 @@ export async function switchToLightTheme(page: Page): Promise<void> {
   await page.waitForFunction(
     () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'light',
   );
+  // Away from the switch: its tooltip is not part of the screen.
+  await page.mouse.move(5, 400);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.getByRole('tooltip').waitFor({ state: 'detached' });
 }
 
 /** The console shots, against the server at `BASE`, signing in with `signIn`. */
