@@ -150,7 +150,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|results)/' },
+    exclude: { path: '(^|/)(node_modules|dist|results|\\.builds)/' },
     // Type-only imports count: a boundary or a cycle made of types is still a boundary or a cycle.
     tsPreCompilationDeps: true,
     // Workspace packages resolve through their package.json "exports" to their real src/ path.

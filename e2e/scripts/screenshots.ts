@@ -1,16 +1,21 @@
 /**
  * Takes the README screenshots (docs/screenshots/) with headless Chromium against a running server:
- * `BASE_URL=http://127.0.0.1:3000 npx tsx e2e/scripts/screenshots.ts [names...]`.
+ * `BASE_URL=http://127.0.0.1:3000 npx tsx e2e/scripts/screenshots.ts [names...]`. `SHOT_THEME=light`
+ * takes them in the light theme (switched with the top bar's switch) into `SHOT_OUT` (default
+ * /tmp/towerwatch-light-shots), to look at every screen in both themes.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import { ALARM_CONSOLE_VIEWPORTS, alarmConsoleShots } from './alarm-console-shots.ts';
+import { ALARM_CONSOLE_VIEWPORTS, alarmConsoleShots, switchToLightTheme } from './alarm-console-shots.ts';
 import { ANALYTICS_SHOTS, analyticsShots } from './analytics-shots.ts';
 import { oemShots } from './oem-shots.ts';
 
-const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
+const LIGHT = process.env.SHOT_THEME === 'light';
+const OUT = LIGHT
+  ? (process.env.SHOT_OUT ?? '/tmp/towerwatch-light-shots')
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
 const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 
 async function signIn(page: Page, username: string) {
@@ -338,6 +343,10 @@ try {
     });
     const page = await context.newPage();
     await shot(page);
+    // Signed-in screens have the switch; the landing and sign-in pages follow the browser's last choice.
+    if (LIGHT && (await page.getByRole('button', { name: 'Switch to light theme' }).count())) {
+      await switchToLightTheme(page);
+    }
     await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: FULL_PAGE.has(name) });
     console.log(`docs/screenshots/${name}.png`);
     await context.close();

@@ -54,7 +54,8 @@ function buildWebIfNeeded(): void {
   if (existsSync(index) && statSync(index).mtimeMs > sources) return;
   // A production build whatever the test runner set (vitest sets NODE_ENV=test, which would bundle
   // React's development build and turn off production-only code such as the service worker).
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+  // Built aside and swapped in (apps/web/scripts/build.ts): a server serving dist meanwhile is not broken.
+  execFileSync('npx', ['tsx', 'scripts/build.ts', '--logLevel', 'warn'], {
     cwd: WEB,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },

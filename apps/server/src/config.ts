@@ -3,7 +3,7 @@
  * Each variable is listed in the README's configuration table.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,15 @@ export type ServerRole = (typeof SERVER_ROLES)[number];
 export const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The monorepo root. */
 export const REPO_ROOT = path.resolve(SERVER_ROOT, '..', '..');
+
+/**
+ * The build the web app folder points at when the server starts: `apps/web/dist` is a link that a
+ * later build replaces (apps/web/scripts/build.ts); the server keeps serving the build it started
+ * with, whose index.html it holds, with all of that build's assets.
+ */
+function builtWebApp(dir: string): string {
+  return existsSync(dir) ? realpathSync(dir) : dir;
+}
 
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
@@ -185,7 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     deviceOfflineMinutes: e.DEVICE_OFFLINE_MINUTES,
     deviceMaxMsgPerS: e.DEVICE_MAX_MSG_PER_S,
     seedOnEmpty: e.SEED_ON_EMPTY,
-    webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'apps', 'web', 'dist')),
+    webDist: builtWebApp(path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'apps', 'web', 'dist'))),
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     reportConcurrencyPerUser: e.REPORT_CONCURRENCY_PER_USER,

@@ -1,9 +1,12 @@
 /**
  * Prints the initial JavaScript (gzip) a browser loads for /login and /dashboard after `vite build`:
  * the entry chunk and its static imports, plus the route's lazy chunks (layout, page) and their static imports (read
- * from dist/.vite/manifest.json). Also writes dist/initial-js.json for the web benchmark.
+ * from dist/.vite/manifest.json). Also writes dist/initial-js.json for the web benchmark. The build folder
+ * is the first argument (scripts/build.ts measures its build before swapping it in), else dist/.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
@@ -13,7 +16,10 @@ interface ManifestChunk {
   css?: string[];
 }
 
-const dist = new URL('../dist/', import.meta.url);
+/** The build to measure: the folder given as the first argument (scripts/build.ts), else dist/. */
+const dist = process.argv[2]
+  ? pathToFileURL(`${path.resolve(process.argv[2])}/`)
+  : new URL('../dist/', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8')) as Record<
   string,
   ManifestChunk

@@ -50,6 +50,8 @@ export const siteGroupListReply = z.object({
       site_uid: z.string(),
       name: z.string(),
       attached: z.array(cardTarget),
+      /** Cards added to the site directly (the site's Access page, add-card), not by an attachment. */
+      direct_cards: z.number().int(),
       sync: z.enum(ACCESS_SYNC_STATES),
       version: z.number().int(),
     }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  defaultVendorTokenName,
   formatVendorToken,
   isAnalogPinService,
   PIN_SERVICE_OPTIONS,
@@ -55,6 +56,12 @@ describe('vendor tokens', () => {
     expect(parseVendorToken(token)).toEqual({ id: '0123456789ab', secret });
     expect(parseVendorToken(`${token}x`)).toBeNull();
     expect(parseVendorToken('Bearer x')).toBeNull();
+  });
+
+  it('names a token without a name by the Dhaka date and time it was made', () => {
+    // 20:30 UTC on 27 Nov is 02:30 on 28 Nov in Dhaka (UTC+6).
+    expect(defaultVendorTokenName(new Date('2026-11-27T20:30:00Z'))).toBe('Token 2026-11-28 02:30');
+    expect(defaultVendorTokenName(new Date('2026-11-28T04:05:59Z'))).toBe('Token 2026-11-28 10:05');
   });
 });
 

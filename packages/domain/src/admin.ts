@@ -3,6 +3,7 @@
  * analog services, the checks a pin config must pass before it is stored, the vendor API token
  * format (docs/requirements.md#vendor-tokens) and which companies a vendor serves.
  */
+import { DHAKA_OFFSET_MS } from './date-ranges.ts';
 import { type PIN_PRIORITIES, type PinService, pinServiceRequiresTenant } from './pins.ts';
 
 /** One option of the pin editor's service list. */
@@ -113,6 +114,15 @@ export function parseVendorToken(token: string): { id: string; secret: string } 
 /** Builds a token from its id and secret (the server draws both at random). */
 export function formatVendorToken(id: string, secret: string): string {
   return `${VENDOR_TOKEN_PREFIX}${id}_${secret}`;
+}
+
+/**
+ * The name of a token generated without one: 'Token ' and the Asia/Dhaka date and time it was made
+ * (docs/requirements.md#vendor-tokens, docs/requirements.md#dhaka-time), e.g. 'Token 2026-11-28 10:05'.
+ */
+export function defaultVendorTokenName(now: Date): string {
+  const dhaka = new Date(now.getTime() + DHAKA_OFFSET_MS).toISOString();
+  return `Token ${dhaka.slice(0, 10)} ${dhaka.slice(11, 16)}`;
 }
 
 /**

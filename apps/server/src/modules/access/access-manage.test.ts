@@ -75,6 +75,23 @@ describe('cards, groups and attachments', () => {
     ]);
   });
 
+  it('counts the cards added to a site directly (not by an attachment) in the site list', async () => {
+    const added = await post(e.addCard.path, {
+      site_uid: KT2,
+      card_number: 'D1DIRECT',
+      holder_name: 'Karim',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const sites = (await get(e.siteGroupList.path)).json().sites as {
+      site_uid: string;
+      direct_cards: number;
+    }[];
+    expect(sites.find((s) => s.site_uid === KT2)?.direct_cards).toBe(1);
+    expect(sites.find((s) => s.site_uid === KT1)?.direct_cards).toBe(0);
+    const removed = await post(e.deleteCard.path, { access_id: added.json().card.access_id });
+    expect(removed.statusCode, removed.body).toBe(200);
+  });
+
   it('a member leaving the card group leaves every site list; a master card joins every site', async () => {
     await post(e.saveCardGroup.path, { groupId: cardGroup, name: 'Field engineers', members: [cardIds[0]] });
     expect(await listOf(KT2)).toEqual(['G1']);

@@ -296,6 +296,16 @@ export function createCardsRepository(db: Queryable) {
     },
 
     /** Direct attachments of sites (card side), by site uid. */
+    /** How many cards each site has directly (add-card); sites without any are left out. */
+    async directCardCounts(siteUids: string[]): Promise<Map<string, number>> {
+      const { rows } = await db.query<{ site_uid: string; n: number }>(
+        `select site_uid, count(*)::int as n from access_site_cards
+          where site_uid = any($1::text[]) group by site_uid`,
+        [siteUids],
+      );
+      return new Map(rows.map((r) => [r.site_uid, r.n]));
+    },
+
     async siteAttachments(siteUids: string[]): Promise<Map<string, CardTarget[]>> {
       const { rows } = await db.query<{ site_uid: string; t: CardTarget }>(
         `select a.site_uid, ${CARD_TARGET_JSON} as t from access_attachments a

@@ -113,7 +113,11 @@ export function createManageService(deps: ManageServiceDeps) {
         members: g.members.filter((m) => seen.has(m)),
       }));
       const uids = sites.map((s) => s.uid);
-      const [attached, states] = await Promise.all([cards.siteAttachments(uids), deps.sync.states(uids)]);
+      const [attached, direct, states] = await Promise.all([
+        cards.siteAttachments(uids),
+        cards.directCardCounts(uids),
+        deps.sync.states(uids),
+      ]);
       const stateOf = new Map(states.map((s) => [s.siteUid, s]));
       return {
         items,
@@ -121,6 +125,7 @@ export function createManageService(deps: ManageServiceDeps) {
           site_uid: s.uid,
           name: s.name,
           attached: attached.get(s.uid) ?? [],
+          direct_cards: direct.get(s.uid) ?? 0,
           sync: stateOf.get(s.uid)?.state ?? 'applied',
           version: stateOf.get(s.uid)?.version ?? 0,
         })),

@@ -174,6 +174,25 @@ describe('devices', () => {
     expect(found.items.map((c: { id: string }) => c.id)).toEqual(['ftb']);
   });
 
+  it("the customer summary's devices online agree with the device list's states (issue 37)", async () => {
+    // Every KTBL device at a site online but one (an unbound one of earlier tests stays offline).
+    await t.pool.query(
+      `update devices d set online = d.com_id <> (select min(com_id) from devices
+         where site_uid in (select uid from sites where company_id = 'ktbl'))
+        where d.site_uid in (select uid from sites where company_id = 'ktbl')`,
+    );
+    const summary = (await call('GET', '/user/company/list?limit=100', 'admin'))
+      .json()
+      .items.find((c: { id: string }) => c.id === 'ktbl');
+    const listed = (await call('GET', '/user/device/list?company_id=ktbl&limit=200', 'admin')).json();
+    expect(listed.total).toBe(summary.devices);
+    expect(listed.items).toHaveLength(summary.devices);
+    const online = listed.items.filter((d: { online: boolean }) => d.online).length;
+    expect(online).toBe(summary.devices_online);
+    expect(online).toBeLessThan(summary.devices);
+    expect(online).toBeGreaterThan(0);
+  });
+
   it('creates a customer (sudo only) and refuses a taken code naming the field', async () => {
     const body = { code: 'newco', name: 'New Tower Co', label: 'NEWCO' };
     expect((await call('POST', '/user/company/save', 'ops', body)).statusCode).toBe(403);

@@ -142,6 +142,9 @@ describe("a vendor token pushes data only for its own company's devices", () => 
     await t.pool.query('update devices set vendor = $2 where com_id = $1', [ftbSite.comId, ftbVendor]);
     const issued = await call('admin', 'POST', adminEndpoints.generateToken.path, { vendor_uid: ftbVendor });
     expect(issued.statusCode).toBe(200);
+    // No name given: named by the Asia/Dhaka date and time (UTC+6) it was made.
+    const dhaka = new Date(t.clock.now().getTime() + 6 * 3_600_000).toISOString();
+    expect(issued.json().info.name).toBe(`Token ${dhaka.slice(0, 10)} ${dhaka.slice(11, 16)}`);
     const message = (comId: string, msgId: string) => ({
       com_id: comId,
       kind: 'pins',

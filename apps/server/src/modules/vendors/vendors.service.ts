@@ -12,7 +12,7 @@ import type {
   VendorSaveBody,
   VendorToken,
 } from '@towerwatch/contract';
-import { formatVendorToken } from '@towerwatch/domain';
+import { defaultVendorTokenName, formatVendorToken } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
@@ -128,7 +128,7 @@ export function createVendorsService(deps: VendorsDeps) {
       const row = await repo.insertToken({
         id,
         vendorUid: vendor.uid,
-        name: body.name ?? `Token ${now.toISOString().slice(0, 10)}`,
+        name: body.name ?? defaultVendorTokenName(now),
         secretHash: hashTokenSecret(secret),
         createdBy: caller.uid,
         createdAt: now,

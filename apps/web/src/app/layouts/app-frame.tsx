@@ -1,6 +1,7 @@
 import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { AuthUser } from '@towerwatch/contract';
+import { ROUTES } from '@towerwatch/domain';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useNavigation } from 'react-router';
 import { useSession } from '../../features/auth/index.ts';
@@ -9,9 +10,9 @@ import { clearEmergencyDot } from '../../lib/emergency-alarm.ts';
 import { LiveConnection } from '../shell/live-connection.tsx';
 import { SideMenu } from '../shell/side-menu.tsx';
 import { SiteNav } from '../shell/site-nav.tsx';
+import { useUserColorScheme } from '../shell/theme-switch.tsx';
 import { TopBar } from '../shell/top-bar.tsx';
 import { useRouteTitle } from './use-route-title.ts';
-import { ROUTES } from '@towerwatch/domain';
 
 /** Props of {@link AppFrame}. */
 export interface AppFrameProps {
@@ -33,6 +34,7 @@ function SignedInFrame({ user, children, fallbackTitle, extra }: SignedInFramePr
   const title = useRouteTitle(fallbackTitle);
   const navigation = useNavigation();
   useSiteLoad(user);
+  useUserColorScheme(user.uid);
 
   useEffect(() => {
     document.title = `${title} · Towerwatch`;

@@ -1,14 +1,11 @@
-import { ActionIcon, Anchor, Badge, Box, Button, Group, Select, Text, Title, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconCopy, IconList, IconMenu2 } from '@tabler/icons-react';
+import { ActionIcon, Badge, Box, Button, Group, Text, Title, Tooltip } from '@mantine/core';
+import { IconList, IconMenu2 } from '@tabler/icons-react';
 import type { AuthUser } from '@towerwatch/contract';
 import {
   holdsSites,
   isSiteSpecificRoute,
   ROUTES,
-  SITE_ID_COPIED_MESSAGE,
   showTenantDropdown,
-  tenantLabel,
   userTypeLabel,
 } from '@towerwatch/domain';
 import type { ReactNode } from 'react';
@@ -16,9 +13,12 @@ import { Link, useLocation } from 'react-router';
 import { emergencyAlarmStore } from '../../lib/emergency-alarm.ts';
 import { useExternalStore } from '../../lib/external-store.ts';
 import { liveStateStore } from '../../lib/live-client.ts';
-import { focusedSiteStore, selectFocusedTenant } from '../../lib/site-focus.ts';
+import { focusedSiteStore } from '../../lib/site-focus.ts';
+import { usePhoneWidth } from '../../lib/use-phone-width.ts';
 import { Logo } from '../../ui/logo.tsx';
 import { EmergencyAlarmPlayer } from './emergency-alarm-player.tsx';
+import { SiteIdentity, TenantSelect } from './site-identity.tsx';
+import { ThemeSwitch } from './theme-switch.tsx';
 
 /** Props of {@link TopBar}. */
 export interface TopBarProps {
@@ -29,21 +29,11 @@ export interface TopBarProps {
   extra?: ReactNode;
 }
 
-async function copySiteId(id: string) {
-  try {
-    await navigator.clipboard.writeText(id);
-    notifications.show({ color: 'teal', message: SITE_ID_COPIED_MESSAGE });
-  } catch (error) {
-    // A clipboard failure is only logged (docs/requirements.md#silent-failures).
-    console.error('Copying the site ID failed', error);
-  }
-}
-
 const LIVE_COLORS = { open: 'teal', connecting: 'yellow', closing: 'orange', closed: 'red' } as const;
 
 /**
- * The top bar (docs/requirements.md#top-bar): title, site-ID label with copy button, site name → /site, 'All
- * Sites' → /site/list, the tenant dropdown on tenant-specific site pages when the user has more than
+ * The top bar (docs/requirements.md#top-bar): title, site-ID label with copy button, site name → /site (on a
+ * phone they are above the site pages' tabs instead: docs/requirements.md#phone-layout), 'All Sites' → /site/list, the tenant dropdown on tenant-specific site pages when the user has more than
  * one allowed tenant, and the menu button with the pulsing red dot on an emergency alarm.
  */
 export function TopBar({ user, title, onMenu, extra }: TopBarProps) {
@@ -51,6 +41,7 @@ export function TopBar({ user, title, onMenu, extra }: TopBarProps) {
   const site = useExternalStore(focusedSiteStore);
   const alarm = useExternalStore(emergencyAlarmStore);
   const live = useExternalStore(liveStateStore);
+  const phone = usePhoneWidth();
   const showTenants = site !== null && showTenantDropdown(isSiteSpecificRoute(pathname), site.tenants);
 
   return (
@@ -78,36 +69,10 @@ export function TopBar({ user, title, onMenu, extra }: TopBarProps) {
         {extra}
       </Group>
       <Group gap="xs" wrap="nowrap">
-        {site && (
-          <Group gap={4} wrap="nowrap" visibleFrom="xs">
-            <Badge variant="outline" size="lg" radius="sm" tt="none" aria-label="Site ID">
-              {site.genericSiteId}
-            </Badge>
-            <Tooltip label="Copy site ID">
-              <ActionIcon
-                variant="subtle"
-                aria-label="Copy site ID"
-                onClick={() => copySiteId(site.genericSiteId)}
-              >
-                <IconCopy size={16} />
-              </ActionIcon>
-            </Tooltip>
-            <Anchor component={Link} to={ROUTES.siteOverview} size="sm" fw={600} truncate maw={220}>
-              {site.name}
-            </Anchor>
-          </Group>
+        {site && !phone && (
+          <SiteIdentity genericSiteId={site.genericSiteId} name={site.name} nameMaxWidth={220} />
         )}
-        {showTenants && site && (
-          <Select
-            aria-label="Tenant"
-            size="xs"
-            w={150}
-            allowDeselect={false}
-            data={site.tenants.map((tenant) => ({ value: tenant, label: tenantLabel(tenant) }))}
-            value={site.tenant}
-            onChange={(value) => value && selectFocusedTenant(value)}
-          />
-        )}
+        {showTenants && site && !phone && <TenantSelect site={site} />}
         <EmergencyAlarmPlayer />
         {/* An account without sites (finance) has no site list to go to (docs/requirements.md#home-page). */}
         {holdsSites(user) && (
@@ -132,6 +97,7 @@ export function TopBar({ user, title, onMenu, extra }: TopBarProps) {
         >
           {user.name} · {userTypeLabel(user)}
         </Badge>
+        <ThemeSwitch uid={user.uid} />
         <Tooltip label={`Live connection: ${live}`}>
           <Badge
             variant="dot"

@@ -50,9 +50,34 @@ describe('manage items', () => {
   });
 
   it('shows a site sync badge only when pending or failed, and only once a list was sent', () => {
-    const site = { site_uid: 'S1', name: 'Gulshan', attached: [], sync: 'pending' as const, version: 2 };
+    const site = {
+      site_uid: 'S1',
+      name: 'Gulshan',
+      attached: [],
+      direct_cards: 0,
+      sync: 'pending' as const,
+      version: 2,
+    };
     expect(siteRow(site).badge).toEqual({ label: 'Sync pending', color: 'yellow' });
     expect(siteRow({ ...site, version: 0 }).badge).toBeNull();
     expect(siteRow({ ...site, sync: 'applied' }).badge).toBeNull();
+  });
+
+  it('says what a site holds: cards added directly and attachments, "no cards added or attached directly" only without both', () => {
+    const site = {
+      site_uid: 'S1',
+      name: 'Gulshan',
+      attached: [],
+      direct_cards: 0,
+      sync: 'applied' as const,
+      version: 1,
+    };
+    const target = { cardGroupType: 'card_group' as const, cardGroupId: 3, name: 'Field' };
+    expect(siteRow(site).detail).toBe('no cards added or attached directly');
+    expect(siteRow({ ...site, direct_cards: 1 }).detail).toBe('1 card added directly');
+    expect(siteRow({ ...site, direct_cards: 2, attached: [target] }).detail).toBe(
+      '2 cards added directly · 1 attached',
+    );
+    expect(siteRow({ ...site, attached: [target] }).detail).toBe('1 attached');
   });
 });

@@ -90,11 +90,25 @@ const SYNC_BADGE: Record<AccessSyncState, { label: string; color: string } | nul
   failed: { label: 'Sync failed', color: 'red' },
 };
 
-/** The row under a site: its attachments and sync state (a site never sent a list shows nothing). */
+/**
+ * What a site holds, as its row says: the cards added to it directly (its Access page) and what is
+ * attached to it; 'no cards added or attached directly' only when it has neither (a site group's attachments are the group's).
+ */
+function siteDetail(site: Pick<ManageSite, 'attached' | 'direct_cards'>): string {
+  const parts = [
+    site.direct_cards
+      ? `${site.direct_cards} card${site.direct_cards === 1 ? '' : 's'} added directly`
+      : null,
+    site.attached.length ? `${site.attached.length} attached` : null,
+  ].filter(Boolean);
+  return parts.join(' · ') || 'no cards added or attached directly';
+}
+
+/** The row under a site: its cards and attachments and sync state (a site never sent a list shows nothing). */
 export function siteRow(site: ManageSite) {
   return {
     item: siteItem(site),
-    detail: site.attached.length ? `${site.attached.length} attached` : 'nothing attached directly',
+    detail: siteDetail(site),
     badge: site.version > 0 ? SYNC_BADGE[site.sync] : null,
   };
 }

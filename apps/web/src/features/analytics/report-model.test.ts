@@ -2,6 +2,7 @@ import { DEFAULT_MIN_BACKUP_HOURS, DEFAULT_MONTHLY_FREQUENCY } from '@towerwatch
 import { describe, expect, it } from 'vitest';
 import {
   change,
+  customRangeProblem,
   DEFAULT_SETTINGS,
   exportFileName,
   formatChange,
@@ -10,6 +11,7 @@ import {
   formatPeriod,
   hasCompare,
   hasData,
+  initialCustomRange,
   previousOf,
   reportQuery,
 } from './report-model.ts';
@@ -24,6 +26,28 @@ describe('report query', () => {
     const battery = reportQuery('battery', DEFAULT_SETTINGS, NOW);
     expect(battery.from_time).toBe('2026-10-24T07:30:00.000Z');
     expect(battery.until_time).toBe('2027-11-24T07:30:00.000Z');
+  });
+
+  it('a custom range goes as its two Dhaka dates, both days included', () => {
+    const custom = { from: '2026-09-01', until: '2026-09-30' };
+    expect(reportQuery('dg', { ...DEFAULT_SETTINGS, months: 12, custom }, NOW)).toEqual({
+      from_time: '2026-09-01',
+      until_time: '2026-09-30',
+    });
+    // 20:00 UTC on 23 Nov is already 24 Nov in Dhaka: the last 30 days end on the Dhaka day.
+    expect(initialCustomRange(new Date('2026-11-23T20:00:00Z'))).toEqual({
+      from: '2026-10-26',
+      until: '2026-11-24',
+    });
+  });
+
+  it('refuses a custom range the server would: a missing day, backwards, longer than two years', () => {
+    expect(customRangeProblem(null)).toBeNull();
+    expect(customRangeProblem({ from: '2026-09-01', until: '2026-09-01' })).toBeNull();
+    expect(customRangeProblem({ from: '', until: '2026-09-01' })).toMatch(/first and the last day/);
+    expect(customRangeProblem({ from: '2026-09-02', until: '2026-09-01' })).toMatch(/on or before/);
+    expect(customRangeProblem({ from: '2024-09-01', until: '2026-09-01' })).toBeNull();
+    expect(customRangeProblem({ from: '2024-08-01', until: '2026-09-01' })).toMatch(/At most 732 days/);
   });
 
   it("sends each report's own threshold, the compare mode where it has one, the tenant and the site", () => {

@@ -3,9 +3,11 @@ import {
   DEFAULT_MIN_BACKUP_HOURS,
   DEFAULT_MONTHLY_FREQUENCY,
   defaultReportRange,
+  dhakaDate,
   MAX_REPORT_MONTHS,
-  type ReportKind,
+  MAX_REPORT_RANGE_DAYS,
   REPORT_NUMBER_LIMITS,
+  type ReportKind,
 } from '@towerwatch/domain';
 import { inDhaka } from '../../lib/time.ts';
 
@@ -38,9 +40,17 @@ export function hasCompare(kind: ReportKind): boolean {
   return kind !== 'temperature';
 }
 
-/** What the user chose: months back, compare, the thresholds, the tenant. */
+/** A custom range: Asia/Dhaka calendar dates `YYYY-MM-DD`, both days included ('' while not chosen). */
+export interface CustomRange {
+  from: string;
+  until: string;
+}
+
+/** What the user chose: months back (or a custom range), compare, the thresholds, the tenant. */
 export interface ReportSettings {
   months: number;
+  /** A custom range instead of `months` back from now; null: months back. */
+  custom: CustomRange | null;
   compare: CompareMode;
   /** Mains hours per day a site should average (null: no flag). */
   dailyAvg: number | null;
@@ -52,6 +62,7 @@ export interface ReportSettings {
 /** The settings a page starts with (the domain's default thresholds; no daily average flag). */
 export const DEFAULT_SETTINGS: ReportSettings = {
   months: 1,
+  custom: null,
   compare: 'none',
   dailyAvg: null,
   minBackupHours: DEFAULT_MIN_BACKUP_HOURS,
@@ -112,10 +123,10 @@ export function reportQuery(
   siteUid: string | null = null,
 ): ReportQuery {
   const range = defaultReportRange(kind, now, settings.months);
-  const query: ReportQuery = {
-    from_time: new Date(range.from).toISOString(),
-    until_time: new Date(range.until).toISOString(),
-  };
+  // A custom range goes as Dhaka dates: the server takes from's 00:00 until the end of until's day.
+  const query: ReportQuery = settings.custom
+    ? { from_time: settings.custom.from, until_time: settings.custom.until }
+    : { from_time: new Date(range.from).toISOString(), until_time: new Date(range.until).toISOString() };
   if (hasCompare(kind) && settings.compare !== 'none') query.compare = settings.compare;
   if (settings.tenant) query.tenant = settings.tenant;
   if (siteUid) query.site_uid = siteUid;
@@ -123,6 +134,23 @@ export function reportQuery(
   if (kind === 'battery') query.min_backup_hour = settings.minBackupHours;
   if (kind === 'temperature') query.monthly_frequency = settings.monthlyFrequency;
   return query;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The custom range a user starts from: the last 30 Dhaka days up to today. */
+export function initialCustomRange(now: Date): CustomRange {
+  return { from: dhakaDate(new Date(now.getTime() - 29 * DAY_MS)), until: dhakaDate(now) };
+}
+
+/** What is wrong with a custom range (the server's rules), or null when it can be asked for. */
+export function customRangeProblem(custom: CustomRange | null): string | null {
+  if (!custom) return null;
+  if (!custom.from || !custom.until) return 'Choose the first and the last day.';
+  if (custom.from > custom.until) return 'The first day must be on or before the last day.';
+  const days = (Date.parse(custom.until) - Date.parse(custom.from)) / DAY_MS + 1;
+  if (days > MAX_REPORT_RANGE_DAYS) return `At most ${MAX_REPORT_RANGE_DAYS} days.`;
+  return null;
 }
 
 const UNSAFE_IN_FILE_NAMES = /[\\/:*?"<>|]+/g;

@@ -120,6 +120,10 @@ export function DetailsPanel({ selected, onDetach, onEditCard, onMasterRemove, o
           {site.version === 0 ? 'none sent yet' : site.sync === 'pending' ? 'sync pending' : site.sync}
           {site.version > 0 ? ` (version ${site.version})` : ''}
         </Text>
+        <Text size="sm">
+          Cards added directly (on the site's Access page):{' '}
+          {site.direct_cards === 0 ? 'none' : site.direct_cards}
+        </Text>
         <Attachments pairs={pairs} shown="card" onDetach={onDetach} />
       </Stack>
     );

@@ -1,5 +1,6 @@
 import { Checkbox, Group, TextInput } from '@mantine/core';
 import type { TimeWindow } from '@towerwatch/domain';
+import { DateField } from '../../../ui/date-field.tsx';
 import { dayOfInstant, validFromOfDay, validUntilOfDay } from '../validity-model.ts';
 import { TimeWindowsEditor } from './time-windows-editor.tsx';
 
@@ -87,19 +88,19 @@ export function CardFields({
         />
       </Group>
       <Group grow align="flex-start">
-        <TextInput
-          type="date"
+        <DateField
           label="Valid from"
+          clearable
           value={draft.fromDay}
           error={errors.valid_from}
-          onChange={(event) => set({ fromDay: event.currentTarget.value })}
+          onChange={(fromDay) => set({ fromDay })}
         />
-        <TextInput
-          type="date"
+        <DateField
           label="Valid until (last day)"
+          clearable
           value={draft.untilDay}
           error={errors.valid_until}
-          onChange={(event) => set({ untilDay: event.currentTarget.value })}
+          onChange={(untilDay) => set({ untilDay })}
         />
       </Group>
       <Checkbox

@@ -1,10 +1,11 @@
-import { Alert, Group, Paper, SegmentedControl, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Paper, SegmentedControl, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { OPEN_HOURS_ZOOMS, type OpenHoursZoom } from '@towerwatch/domain';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { dayjs, formatDateTime, inDhaka } from '../../../lib/time.ts';
 import { Chart, type ChartOption, dhakaTimeAxis } from '../../../ui/chart.tsx';
+import { DateField } from '../../../ui/date-field.tsx';
 import { openHoursQueryOptions } from '../api/access-api.ts';
 import { defaultZoom, formatOpenTime, openHoursBars } from '../open-hours-model.ts';
 
@@ -73,22 +74,22 @@ export function OpenHoursChart({ siteUid }: { siteUid: string }) {
           </Text>
         </div>
         <Group gap="xs" align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
+          <DateField
             size="xs"
+            w={130}
             label="From"
             value={fromDate}
             max={untilDate}
-            onChange={(e) => changeRange(e.currentTarget.value, untilDate)}
+            onChange={(value) => changeRange(value, untilDate)}
           />
-          <TextInput
-            type="date"
+          <DateField
             size="xs"
+            w={130}
             label="Until"
             value={untilDate}
             min={fromDate}
             max={today}
-            onChange={(e) => changeRange(fromDate, e.currentTarget.value)}
+            onChange={(value) => changeRange(fromDate, value)}
           />
           <SegmentedControl
             size="xs"

@@ -2,10 +2,11 @@ import { Alert, Badge, Button, Code, CopyButton, Drawer, Group, Stack, Text, Tex
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminEndpoints, type DeviceVendor } from '@towerwatch/contract';
+import { defaultVendorTokenName } from '@towerwatch/domain';
 import { useState } from 'react';
 import { apiCall } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { dayjs, formatDateTime } from '../../../lib/time.ts';
+import { DISPLAY_TIME_ZONE, dayjs, formatDateTime } from '../../../lib/time.ts';
 import { SortableTable } from '../../../ui/sortable-table.tsx';
 import { adminKeys, tokensQueryOptions } from '../api/admin-api.ts';
 
@@ -26,7 +27,7 @@ export function TokenPanel({ vendor, onClose }: { vendor: DeviceVendor; onClose:
         body: {
           vendor_uid: vendor.uid,
           ...(name.trim() ? { name: name.trim() } : {}),
-          ...(expiry ? { expires_at: dayjs(expiry).toISOString() } : {}),
+          ...(expiry ? { expires_at: dayjs.tz(expiry, DISPLAY_TIME_ZONE).toISOString() } : {}),
         },
       }),
     onSuccess: async (reply) => {
@@ -76,12 +77,13 @@ export function TokenPanel({ vendor, onClose }: { vendor: DeviceVendor; onClose:
         <Group align="flex-end">
           <TextInput
             label="Token name"
-            placeholder="e.g. production"
+            // Left empty, the server names it by the Dhaka date and time (the domain's rule).
+            placeholder={defaultVendorTokenName(new Date())}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
           <TextInput
-            label="Expires (optional)"
+            label="Expires, Dhaka time (optional)"
             type="datetime-local"
             value={expiry ?? ''}
             onChange={(e) => setExpiry(e.currentTarget.value || null)}

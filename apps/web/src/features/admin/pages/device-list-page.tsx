@@ -33,6 +33,7 @@ export function DeviceListPage() {
     devicesQueryOptions({ page, search: debounced, companyId, bound: bound === 'all' ? null : bound }),
   );
   const pages = Math.max(1, Math.ceil((devices.data?.total ?? 0) / 50));
+  const customerLabel = new Map((companies.data?.items ?? []).map((c) => [c.id, c.label]));
   return (
     <Stack>
       <Group justify="space-between">
@@ -89,7 +90,12 @@ export function DeviceListPage() {
             columns={[
               { key: 'com', label: 'com_id', value: (d) => d.com_id },
               { key: 'vendor', label: 'Vendor', value: (d) => d.vendor_name },
-              { key: 'company', label: 'Customer', value: (d) => d.company_id },
+              // Named as the customer summary (/customer/sites) names it, so the two read alike.
+              {
+                key: 'company',
+                label: 'Customer',
+                value: (d) => customerLabel.get(d.company_id ?? '') ?? d.company_id,
+              },
               {
                 key: 'site',
                 label: 'Site',

@@ -97,8 +97,11 @@ export function UserListPage() {
                 key: 'state',
                 label: 'State',
                 value: (u) => (u.disabled ? 0 : 1),
+                // Never narrower than its word: a squeezed table column cut it to 'Acti…'.
                 render: (u) => (
-                  <Badge color={u.disabled ? 'gray' : 'teal'}>{u.disabled ? 'Disabled' : 'Active'}</Badge>
+                  <Badge color={u.disabled ? 'gray' : 'teal'} miw="max-content">
+                    {u.disabled ? 'Disabled' : 'Active'}
+                  </Badge>
                 ),
               },
               {

@@ -1,23 +1,24 @@
-import { Alert, Group, Loader, Paper, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Box, Group, Loader, LoadingOverlay, Paper, Select, Stack, Tabs, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type ReportKind, REPORT_KINDS, tenantLabel } from '@towerwatch/domain';
+import { REPORT_KINDS, type ReportKind, tenantLabel } from '@towerwatch/domain';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { downloadReport, type ReportReply, reportQueryOptions } from '../api/analytics-api.ts';
 import {
+  customRangeProblem,
   DEFAULT_SETTINGS,
   exportFileName,
   formatPeriod,
   hasCompare,
+  hasData,
   REPORT_TABS,
   type ReportSettings,
   reportQuery,
   THRESHOLDS,
-  hasData,
 } from '../report-model.ts';
 import { BatteryReport } from './battery-report.tsx';
 import { DgReport } from './dg-report.tsx';
@@ -55,7 +56,11 @@ export function ReportsView({ siteUid, scopeName, tenants, fixedTenant = null }:
   const [settings, setSettings] = useState<ReportSettings>({ ...DEFAULT_SETTINGS, tenant: fixedTenant });
   // Thresholds are typed: ask once the typing pauses.
   const [asked] = useDebouncedValue(settings, 400);
-  const report = useQuery(reportQueryOptions(kind, { siteUid }, asked));
+  const customProblem = customRangeProblem(settings.custom);
+  const report = useQuery({
+    ...reportQueryOptions(kind, { siteUid }, asked),
+    enabled: customRangeProblem(asked.custom) === null,
+  });
   useErrorToast(report.error);
   const exporting = useMutation({
     mutationFn: async () => {
@@ -79,6 +84,9 @@ export function ReportsView({ siteUid, scopeName, tenants, fixedTenant = null }:
     onChange: (value) => update({ [spec.key]: spec.key === 'dailyAvg' ? value : (value ?? spec.min) }),
   };
   const data = report.data?.kind === kind ? report.data : undefined;
+  // The report of other settings is kept on screen while the new one loads: marked as loading, not
+  // passed off as the answer (the period line says so, the figures are dimmed under a loader).
+  const loading = report.isPlaceholderData || settings !== asked;
   const compare = hasCompare(kind) && asked.compare !== 'none';
 
   return (
@@ -106,6 +114,9 @@ export function ReportsView({ siteUid, scopeName, tenants, fixedTenant = null }:
             <ReportControls
               months={settings.months}
               onMonths={(months) => update({ months })}
+              custom={settings.custom}
+              onCustom={(custom) => update({ custom })}
+              customProblem={customProblem}
               compare={hasCompare(kind) ? settings.compare : null}
               onCompare={(compare) => update({ compare })}
               threshold={threshold}
@@ -124,8 +135,8 @@ export function ReportsView({ siteUid, scopeName, tenants, fixedTenant = null }:
               />
             )}
           </Group>
-          <Text size="xs" c="dimmed" data-testid="report-period" aria-live="polite">
-            {data ? periodText(data) : 'Loading the report…'}
+          <Text size="xs" c="dimmed" data-testid="report-period" aria-live="polite" aria-busy={loading}>
+            {customProblem ?? (data && !loading ? periodText(data) : 'Loading the report…')}
           </Text>
         </Stack>
       </Paper>
@@ -138,7 +149,15 @@ export function ReportsView({ siteUid, scopeName, tenants, fixedTenant = null }:
           <Loader size="sm" />
         </Group>
       ) : (
-        <ReportBody data={data} compare={compare} />
+        <Box pos="relative" aria-busy={loading} data-testid="report-body">
+          <LoadingOverlay
+            visible={loading}
+            zIndex={5}
+            overlayProps={{ blur: 1 }}
+            loaderProps={{ size: 'sm', 'aria-label': 'Loading the report' }}
+          />
+          <ReportBody data={data} compare={compare} />
+        </Box>
       )}
     </Stack>
   );

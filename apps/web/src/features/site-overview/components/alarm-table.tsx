@@ -21,41 +21,44 @@ export function AlarmTable({
   action?: (row: AlarmRow) => ReactNode;
 }) {
   return (
-    <Table striped highlightOnHover verticalSpacing={6} aria-label="Site alarms">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Alarm</Table.Th>
-          <Table.Th>Tenant</Table.Th>
-          <Table.Th>Value</Table.Th>
-          <Table.Th>State</Table.Th>
-          <Table.Th>Since</Table.Th>
-          {action && <Table.Th />}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row) => (
-          <Table.Tr key={row.key} data-alarm-id={row.id} aria-label={row.name}>
-            <Table.Td>
-              <Text size="sm" fw={row.state === 'raised' ? 700 : 400}>
-                {row.name}
-              </Text>
-            </Table.Td>
-            <Table.Td>{row.tenant ? tenantLabel(row.tenant) : '—'}</Table.Td>
-            <Table.Td data-testid="alarm-value">{row.state === 'unavailable' ? '—' : row.display}</Table.Td>
-            <Table.Td>
-              <Badge size="sm" variant="light" color={STATE_COLOUR[row.state]}>
-                {STATE_LABEL[row.state]}
-              </Badge>
-            </Table.Td>
-            <Table.Td>
-              <Text size="xs" c="dimmed">
-                {row.lastEvent ? formatDateTime(row.lastEvent) : '—'}
-              </Text>
-            </Table.Td>
-            {action && <Table.Td>{action(row)}</Table.Td>}
+    // A phone scrolls the table inside its box, not the page (docs/requirements.md#phone-layout).
+    <Table.ScrollContainer minWidth={action ? 520 : 460}>
+      <Table striped highlightOnHover verticalSpacing={6} aria-label="Site alarms">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Alarm</Table.Th>
+            <Table.Th>Tenant</Table.Th>
+            <Table.Th>Value</Table.Th>
+            <Table.Th>State</Table.Th>
+            <Table.Th>Since</Table.Th>
+            {action && <Table.Th />}
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.key} data-alarm-id={row.id} aria-label={row.name}>
+              <Table.Td>
+                <Text size="sm" fw={row.state === 'raised' ? 700 : 400}>
+                  {row.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>{row.tenant ? tenantLabel(row.tenant) : '—'}</Table.Td>
+              <Table.Td data-testid="alarm-value">{row.state === 'unavailable' ? '—' : row.display}</Table.Td>
+              <Table.Td>
+                <Badge size="sm" variant="light" color={STATE_COLOUR[row.state]} miw="max-content">
+                  {STATE_LABEL[row.state]}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs" c="dimmed">
+                  {row.lastEvent ? formatDateTime(row.lastEvent) : '—'}
+                </Text>
+              </Table.Td>
+              {action && <Table.Td>{action(row)}</Table.Td>}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

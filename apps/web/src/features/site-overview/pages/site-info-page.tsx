@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { tenantLabel, ROUTES } from '@towerwatch/domain';
+import { ROUTES, tenantLabel } from '@towerwatch/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
@@ -94,30 +94,32 @@ function SiteInfo({ siteUid }: { siteUid: string }) {
             {pinConfigs.length} pins
           </Text>
         </Group>
-        <Table striped aria-label="Pin configuration">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Device</Table.Th>
-              <Table.Th>Pin</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Label</Table.Th>
-              <Table.Th>Tenant</Table.Th>
-              <Table.Th>Latest</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {pinConfigs.map((pin) => (
-              <Table.Tr key={pin.id}>
-                <Table.Td>{pin.com_id}</Table.Td>
-                <Table.Td>{pin.pin_name}</Table.Td>
-                <Table.Td>{pin.type}</Table.Td>
-                <Table.Td>{pin.label ?? '—'}</Table.Td>
-                <Table.Td>{pin.tenant ? tenantLabel(pin.tenant) : '—'}</Table.Td>
-                <Table.Td>{pin.status ?? '—'}</Table.Td>
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped aria-label="Pin configuration">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Device</Table.Th>
+                <Table.Th>Pin</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Label</Table.Th>
+                <Table.Th>Tenant</Table.Th>
+                <Table.Th>Latest</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {pinConfigs.map((pin) => (
+                <Table.Tr key={pin.id}>
+                  <Table.Td>{pin.com_id}</Table.Td>
+                  <Table.Td>{pin.pin_name}</Table.Td>
+                  <Table.Td>{pin.type}</Table.Td>
+                  <Table.Td>{pin.label ?? '—'}</Table.Td>
+                  <Table.Td>{pin.tenant ? tenantLabel(pin.tenant) : '—'}</Table.Td>
+                  <Table.Td>{pin.status ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </Paper>
     </Stack>
   );
