@@ -154,42 +154,65 @@ export async function startRoles(container: Container): Promise<Array<() => Prom
     stops.push(await startIngest(container));
   }
   if (container.config.roles.includes('jobs')) {
-    const { maintainTelemetryPartitions } = await import('./jobs/partitions.ts');
-    const run = () =>
-      maintainTelemetryPartitions(container.pool, {
-        clock: container.clock,
-        retentionMonths: container.config.telemetryRetentionMonths,
+    // One jobs process at a time: the others wait as standbys (docs/operations.md "Two ingest processes").
+    const { runLeasedRole } = await import('./db/leased-role.ts');
+    stops.push(
+      await runLeasedRole({
+        pool: container.pool,
+        name: 'jobs',
+        ttlMs: container.config.leaseTtlS * 1000,
         log: container.log,
-      }).catch((err: unknown) => container.log.error({ err }, 'telemetry partition job failed'));
-    await run();
-    const timer = setInterval(run, 6 * 3600 * 1000);
-    timer.unref();
-    stops.push(async () => clearInterval(timer));
-    // Access lists whose version failed go again to devices that are back online (issue 13).
-    const retry = setInterval(() => {
-      container.services.access.sync
-        .retryFailed()
-        .catch((err: unknown) => container.log.error({ err }, 'access list retry failed'));
-    }, 120_000);
-    retry.unref();
-    stops.push(async () => clearInterval(retry));
-    // A device reporting another list version than applied gets its list again (docs/requirements.md#access-reconcile).
-    const offReconcile = container.bus.subscribe('device.access-list-reported', async (e) => {
-      await container.services.access.sync.reconcile(e.comId, e.version);
-    });
-    stops.push(async () => offReconcile());
-    // Scheduled reports: the previous month's, from the 1st (Asia/Dhaka), once per schedule (issue 15).
-    const runReports = () =>
-      container.services.analyticsSla.reportJob
-        .runDue()
-        .catch((err: unknown) => container.log.error({ err }, 'scheduled reports failed'));
-    void runReports();
-    const reports = setInterval(runReports, REPORT_JOB_INTERVAL_MS);
-    reports.unref();
-    stops.push(async () => clearInterval(reports));
-    const telegram = container.services.telegram.jobs;
-    if (telegram) stops.push(await telegram.start());
-    else container.log.info('Telegram notifications off: TELEGRAM_BOT_TOKEN is not set');
+        start: () => startJobs(container),
+      }),
+    );
   }
   return stops;
+}
+
+/**
+ * The jobs role of the `jobs` lease holder: partitions, access-list retries and reconciliation,
+ * scheduled reports, Telegram; returns its stop function. Each job keeps its own `skip locked` safety.
+ */
+async function startJobs(container: Container): Promise<() => Promise<void>> {
+  const stops: Array<() => Promise<void>> = [];
+  const { maintainTelemetryPartitions } = await import('./jobs/partitions.ts');
+  const run = () =>
+    maintainTelemetryPartitions(container.pool, {
+      clock: container.clock,
+      retentionMonths: container.config.telemetryRetentionMonths,
+      log: container.log,
+    }).catch((err: unknown) => container.log.error({ err }, 'telemetry partition job failed'));
+  await run();
+  const timer = setInterval(run, 6 * 3600 * 1000);
+  timer.unref();
+  stops.push(async () => clearInterval(timer));
+  // Access lists whose version failed go again to devices that are back online (issue 13).
+  const retry = setInterval(() => {
+    container.services.access.sync
+      .retryFailed()
+      .catch((err: unknown) => container.log.error({ err }, 'access list retry failed'));
+  }, 120_000);
+  retry.unref();
+  stops.push(async () => clearInterval(retry));
+  // A device reporting another list version than applied gets its list again (docs/requirements.md#access-reconcile).
+  const offReconcile = container.bus.subscribe('device.access-list-reported', async (e) => {
+    await container.services.access.sync.reconcile(e.comId, e.version);
+  });
+  stops.push(async () => offReconcile());
+  // Scheduled reports: the previous month's, from the 1st (Asia/Dhaka), once per schedule (issue 15).
+  const runReports = () =>
+    container.services.analyticsSla.reportJob
+      .runDue()
+      .catch((err: unknown) => container.log.error({ err }, 'scheduled reports failed'));
+  void runReports();
+  const reports = setInterval(runReports, REPORT_JOB_INTERVAL_MS);
+  reports.unref();
+  stops.push(async () => clearInterval(reports));
+  const telegram = container.services.telegram.jobs;
+  if (telegram) stops.push(await telegram.start());
+  else container.log.info('Telegram notifications off: TELEGRAM_BOT_TOKEN is not set');
+
+  return async () => {
+    for (const stop of stops.reverse()) await stop();
+  };
 }

@@ -59,6 +59,12 @@ const envSchema = z.object({
     .optional(),
   /** How long the external broker keeps that session (and queues its messages) while the server is away. */
   MQTT_SESSION_EXPIRY_S: z.coerce.number().int().min(0).max(4_294_967_295).default(86_400),
+  /**
+   * Seconds an ingest process's lease lasts without renewal (docs/operations.md "Two ingest
+   * processes"): the longest a standby waits before it takes over from a holder that stopped renewing
+   * without its database connections closing (a frozen process, a lost host).
+   */
+  LEASE_TTL_S: z.coerce.number().int().min(3).max(3600).default(15),
   SIMULATOR: onOff.default(true),
   ROLES: z
     .string()
@@ -128,6 +134,8 @@ export interface Config {
   mqttPort: number;
   /** The ingest subscription's persistent session on MQTT_URL (docs/operations.md "Failures and acknowledgements"). */
   mqttSession: { clientId: string; expirySeconds: number };
+  /** LEASE_TTL_S: the ingest lease's time to live (db/role-lease.ts). */
+  leaseTtlS: number;
   simulator: boolean;
   roles: ServerRole[];
   tokenSecret: string;
@@ -187,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientId: e.MQTT_CLIENT_ID ?? defaultIngestClientId(dataDir),
       expirySeconds: e.MQTT_SESSION_EXPIRY_S,
     },
+    leaseTtlS: e.LEASE_TTL_S,
     simulator: e.SIMULATOR,
     roles: e.ROLES,
     tokenSecret: e.TOKEN_SECRET ?? persistedSecret(dataDir),

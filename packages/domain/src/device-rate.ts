@@ -7,6 +7,16 @@
  * `floodSeconds` seconds' worth, the device is flooding: it is disconnected and refused for
  * `cooldownMs`. A device sending under twice the rate is only throttled, never disconnected.
  *
+ * Which clock refills the bucket depends on where the message comes from:
+ * - **A live device connection** (the embedded broker): the arrival time, which is the sending time
+ *   ({@link admitDeviceMessage} with a monotonic clock).
+ * - **A relay that stores messages** (an external broker, a vendor's cloud over HTTP): the device's own
+ *   clock, the message's `ts` ({@link admitRelayedDeviceMessage}). A broker replaying a backlog after an
+ *   ingest outage delivers hours of legal-rate messages in seconds; by arrival they look like a flood
+ *   and were dropped after the broker had acknowledged them to the device. By device time a replay of
+ *   legal-rate messages is never limited, while a device whose own timestamps are too dense (a runaway
+ *   loop, the same `ts` over and over) still is (docs/decisions/device-rate-by-device-time.md).
+ *
  * Cheap by design: {@link admitDeviceMessage} is a few arithmetic operations on a state object
  * allocated once per device, and returns a string constant.
  */
@@ -21,6 +31,11 @@ export const DEVICE_MESSAGE_RATE = {
   floodSeconds: 10,
   /** How long a device disconnected for flooding is refused at CONNECT. */
   cooldownMs: 60_000,
+  /**
+   * How far a message's `ts` may be ahead of its receive time and still count as device time
+   * (docs/device-protocol.md §9 "Time": more than 5 minutes ahead, the receive time is used instead).
+   */
+  maxClockLeadMs: 5 * 60_000,
 } as const;
 
 /** A device rate limit in absolute numbers. */
@@ -81,4 +96,46 @@ export function admitDeviceMessage(
   }
   state.excess += 1;
   return state.excess > limit.floodExcess ? 'flooding' : 'throttled';
+}
+
+/**
+ * The time a relayed message counts at in the device-time bucket (both ms since the epoch): its own
+ * `ts`, or its receive time when it has none (a last will, a `cmd/ack` without `ts`) or when the `ts`
+ * is more than {@link DEVICE_MESSAGE_RATE}.maxClockLeadMs ahead of the receive time.
+ */
+export function deviceMessageTime(ts: number | undefined, receivedMs: number): number {
+  if (ts === undefined || !Number.isFinite(ts)) return receivedMs;
+  return ts > receivedMs + DEVICE_MESSAGE_RATE.maxClockLeadMs ? receivedMs : ts;
+}
+
+/**
+ * One device's buckets by device time: `head` for messages at or after the newest device time seen,
+ * `late` for older ones (a backlog the device resends after newer messages, e.g. after its status on
+ * reconnect; a redelivery), each refilled by how far its own messages' device time moves on.
+ */
+export interface DeviceTimeRateState {
+  head: DeviceRateState;
+  /** Created at the first late message (full bucket). */
+  late: DeviceRateState | null;
+}
+
+/** Full buckets, starting at device time `time`. */
+export function newDeviceTimeRateState(limit: DeviceRateLimit, time: number): DeviceTimeRateState {
+  return { head: newDeviceRateState(limit, time), late: null };
+}
+
+/**
+ * Takes one relayed message at device time `time` (see {@link deviceMessageTime}) from the device's
+ * buckets: the same token bucket as {@link admitDeviceMessage}, refilled by device time instead of
+ * arrival time. A message not older than the newest seen goes to `head`, an older one to `late`; so a
+ * backlog interleaved with live messages is two streams, each limited by its own density.
+ */
+export function admitRelayedDeviceMessage(
+  state: DeviceTimeRateState,
+  limit: DeviceRateLimit,
+  time: number,
+): DeviceRateVerdict {
+  if (time >= state.head.at) return admitDeviceMessage(state.head, limit, time);
+  if (!state.late) state.late = newDeviceRateState(limit, time);
+  return admitDeviceMessage(state.late, limit, time);
 }

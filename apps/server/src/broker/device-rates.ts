@@ -3,16 +3,21 @@
  * live in the domain's `device-rate.ts`): one token bucket per com_id, shared by every connection of
  * the device, and the cool-down of a device disconnected for flooding.
  *
- * Used by the embedded broker (authenticated com_id; it can disconnect) and by ingest behind an
- * external broker (the topic's com_id of a known device; it can only drop). Entries are created for
- * authenticated or registered devices only, so the map is bounded by the fleet.
+ * Used by the embedded broker (authenticated com_id, arrival time; it can disconnect). Messages that
+ * reach ingest through a relay (an external broker, HTTP ingest) are held to the same rule by device
+ * time instead ({@link createRelayedDeviceRates}; the topic's com_id of a known device; it can only
+ * drop). Entries are created for authenticated or registered devices only, so the maps are bounded by
+ * the fleet.
  */
 import {
   admitDeviceMessage,
+  admitRelayedDeviceMessage,
   type DeviceRateLimit,
   type DeviceRateState,
   type DeviceRateVerdict,
+  type DeviceTimeRateState,
   newDeviceRateState,
+  newDeviceTimeRateState,
 } from '@towerwatch/domain';
 
 /** One device's bucket and cool-down. */
@@ -57,6 +62,28 @@ export function createDeviceRates(
     coolingDown(comId) {
       const entry = entries.get(comId);
       return entry !== undefined && entry.cooldownUntil > now();
+    },
+  };
+}
+
+/** Per-device buckets by device time, for relayed messages (docs/device-protocol.md §9). */
+export interface RelayedDeviceRates {
+  readonly limit: DeviceRateLimit;
+  /** Takes one message of `comId` at device time `time` (domain `deviceMessageTime`). */
+  admit(comId: string, time: number): DeviceRateVerdict;
+}
+
+export function createRelayedDeviceRates(limit: DeviceRateLimit): RelayedDeviceRates {
+  const states = new Map<string, DeviceTimeRateState>();
+  return {
+    limit,
+    admit(comId, time) {
+      let state = states.get(comId);
+      if (!state) {
+        state = newDeviceTimeRateState(limit, time);
+        states.set(comId, state);
+      }
+      return admitRelayedDeviceMessage(state, limit, time);
     },
   };
 }

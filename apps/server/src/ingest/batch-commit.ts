@@ -7,7 +7,7 @@
 import type { Logger } from 'pino';
 import type { EventBus, FocusedSites } from '../bus/bus.ts';
 import type { Clock } from '../clock.ts';
-import { type Pool, withTransaction } from '../db/pool.ts';
+import { type Pool, type Queryable, withTransaction } from '../db/pool.ts';
 import { type BatchWrites, emptyWrites } from './batch-writes.ts';
 import { handleCommandAck } from './commands.ts';
 import { fanOut, type SiteOut } from './fan-out.ts';
@@ -60,6 +60,11 @@ export interface CommitDeps {
   livenessRefreshMs: number;
   /** Every focused site of the deployment, when known: pin updates are built only for them. */
   focusedSites?: FocusedSites;
+  /**
+   * The ingest lease's fence (db/role-lease.ts): run first in every write transaction, so a process
+   * that lost the lease can never commit. Omitted: no lease (tests of other parts).
+   */
+  fence?: (tx: Queryable) => Promise<void>;
 }
 
 export interface CommitOptions {
@@ -78,11 +83,14 @@ export async function commitPart(deps: CommitDeps, lane: Lane, part: BatchPart, 
   const devices = livenessToWrite(lane, part.writes.devices, deps.livenessRefreshMs);
   const latest = pickLatest(lane, part.writes.latest, o.changedPins, deps.latestPerBatch, o.withDeferred);
   const batchWrites = { ...part.writes, devices };
-  // One statement (one round trip, atomic); command acks also update `commands`: one transaction.
+  // One statement (one round trip, atomic); command acks also update `commands`, and the lease's
+  // fence locks its row at our epoch: one transaction.
+  const { fence } = deps;
   const written =
-    part.acks.length === 0
+    part.acks.length === 0 && !fence
       ? await writeAll(deps.pool, batchWrites, part.claims, o.now, latest.now, o.strictClaims)
       : await withTransaction(deps.pool, async (tx) => {
+          await fence?.(tx);
           const w = await writeAll(tx, batchWrites, part.claims, o.now, latest.now, o.strictClaims);
           for (const a of part.acks) {
             const m = await handleCommandAck(tx, a.job.comId, a.job.message, deps.clock.now());

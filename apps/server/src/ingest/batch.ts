@@ -108,7 +108,8 @@ export function createBatchProcessor(deps: BatchDeps): ProcessBatch {
     // De-duplication: within the batch, then against ids accepted before. Optimistic: the write
     // claims the ids and aborts (CLAIMS_CONFLICT) if one was accepted before; then the batch is redone
     // with the ids read first (also for the lane's next batches). Read outside the write: a lane is
-    // the only writer of its devices' ids, and the write claims them atomically.
+    // the only writer of its devices' ids (one ingest process writes: the lease fenced in every write,
+    // db/role-lease.ts), and the write claims them atomically.
     const checkFirst = lane.checkFirst > 0;
     if (checkFirst) lane.checkFirst--;
     const known = checkFirst

@@ -1,14 +1,15 @@
 /**
  * Behind an external broker (MQTT_URL, here a Mosquitto of this file's own) the server cannot
  * disconnect a device, but ingest still holds each registered com_id to the device message rate
- * (docs/device-protocol.md §9): the excess is refused as `rate_limited` and never stored.
+ * (docs/device-protocol.md §9), by the messages' own `ts`: a device sending hundreds of messages with
+ * one `ts` gets the burst stored, the excess is refused as `rate_limited` and never stored.
  */
 import { randomBytes } from 'node:crypto';
 import { deviceClientId, deviceTopics } from '@towerwatch/contract';
 import { deviceRateLimit } from '@towerwatch/domain';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, startTestIngestRole } from '../../test/harness.ts';
+import { startTestIngestRole, startTestServer, type TestServer } from '../../test/harness.ts';
 import { type PrivateMosquitto, startPrivateMosquitto } from '../../test/private-mosquitto.ts';
 import type { IngestRole } from './ingest-role.ts';
 import { buildSite } from './test-fixtures.ts';

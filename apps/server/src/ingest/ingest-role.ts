@@ -4,7 +4,7 @@
  */
 import { type DeviceRateLimit, deviceRateLimit } from '@towerwatch/domain';
 import type { Logger } from 'pino';
-import { createDeviceRates } from '../broker/device-rates.ts';
+import { createDeviceRates, createRelayedDeviceRates } from '../broker/device-rates.ts';
 import {
   type EmbeddedBroker,
   internalMqttCredentials,
@@ -12,7 +12,7 @@ import {
 } from '../broker/embedded-broker.ts';
 import type { EventBus, FocusedSites } from '../bus/bus.ts';
 import type { Clock } from '../clock.ts';
-import type { Pool } from '../db/pool.ts';
+import type { Pool, Queryable } from '../db/pool.ts';
 import { type CommandDispatcher, createCommandDispatcher } from './commands.ts';
 import { createIngestMetrics, type IngestMetrics } from './metrics.ts';
 import { type MqttIngest, type MqttSession, startMqttIngest } from './mqtt-ingest.ts';
@@ -39,6 +39,11 @@ export interface IngestRoleDeps {
   deviceRate?: DeviceRateLimit;
   /** Every focused site of the deployment, when known (pipeline.ts); omitted = pin updates for all. */
   focusedSites?: FocusedSites;
+  /**
+   * The ingest lease (db/role-lease.ts, started by wire.ts): its fence runs first in every write
+   * transaction; when it fails, the pipeline stops writing and acknowledging. Omitted: no lease.
+   */
+  fence?: (tx: Queryable) => Promise<void>;
 }
 
 export interface IngestRole {
@@ -58,9 +63,11 @@ export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole>
   const log = deps.log.child({ role: 'ingest' });
   // The store overlays latest values the pipeline has not written yet when it (re)loads a site.
   let pending: IngestPipeline['pendingLatest'] = () => undefined;
-  // Embedded broker: it rate-limits the authenticated device (and can disconnect it). External
-  // broker: ingest limits by the topic's com_id and can only drop (docs/operations.md).
-  const rates = createDeviceRates(deps.deviceRate ?? deviceRateLimit());
+  // Embedded broker: it rate-limits the authenticated device's connection by arrival (and can
+  // disconnect it). Relayed messages (external broker, HTTP ingest): ingest limits the topic's com_id
+  // by device time (the message's ts) and can only drop (docs/device-protocol.md §9).
+  const limit = deps.deviceRate ?? deviceRateLimit();
+  const rates = createDeviceRates(limit);
   const store = createSiteStore(deps.pool, { pendingLatest: (comId) => pending(comId) });
   const pipeline = createIngestPipeline({
     pool: deps.pool,
@@ -69,8 +76,9 @@ export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole>
     clock: deps.clock,
     log,
     metrics,
-    rates: deps.mqttUrl ? rates : undefined,
+    rates: createRelayedDeviceRates(limit),
     focusedSites: deps.focusedSites,
+    fence: deps.fence,
   });
   pending = pipeline.pendingLatest;
   const broker = deps.mqttUrl
@@ -81,7 +89,7 @@ export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole>
         tokenSecret: deps.tokenSecret,
         log,
         rates,
-        onDeviceMessage: (topic, payload, done) => pipeline.handle(topic, payload, done),
+        onDeviceMessage: (topic, payload, done) => pipeline.handle(topic, payload, () => done(), true),
         onRefused: (what, topic, comId) => {
           if (what === 'forbidden_topic')
             pipeline.reject('forbidden_topic', topic ?? '', comId, 'refused by broker');

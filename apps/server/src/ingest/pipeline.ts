@@ -23,11 +23,13 @@
  * deferred writes: lane.ts; the job type: site-job.ts; refusals: rejections.ts.
  */
 import { decodeDevicePayload, parseDeviceTopic } from '@towerwatch/contract';
+import { deviceMessageTime } from '@towerwatch/domain';
 import type { Logger } from 'pino';
+import type { RelayedDeviceRates } from '../broker/device-rates.ts';
 import type { EventBus, FocusedSites } from '../bus/bus.ts';
 import type { Clock } from '../clock.ts';
-import type { DeviceRates } from '../broker/device-rates.ts';
-import type { Pool } from '../db/pool.ts';
+import type { Pool, Queryable } from '../db/pool.ts';
+import { LeaseLostError } from '../db/role-lease.ts';
 import { createBatchProcessor } from './batch.ts';
 import { createLane, type Entry, type Lane, pendingLatestIn } from './lane.ts';
 import type { IngestMetrics, RejectReason } from './metrics.ts';
@@ -58,11 +60,17 @@ export interface IngestPipelineDeps {
   /** A seen device's `last_seen_at` is written at most this often (default 30 s). */
   livenessRefreshMs?: number;
   /**
-   * Per-device message rate by the topic's com_id, for messages from an external broker (the
-   * embedded broker limits the authenticated device itself): over it, a message of a registered
-   * device is refused as `rate_limited`.
+   * Per-device message rate by device time (the message's own `ts`) and the topic's com_id, for
+   * relayed messages (an external broker, HTTP ingest; the embedded broker limits the authenticated
+   * device's connection itself): over it, a message of a registered device is refused as
+   * `rate_limited`. Omitted: not limited.
    */
-  rates?: DeviceRates;
+  rates?: RelayedDeviceRates;
+  /**
+   * The ingest lease's fence, first in every write transaction (db/role-lease.ts). When it fails the
+   * pipeline stops: nothing more is written or acknowledged (the lease's holder gets them again).
+   */
+  fence?: (tx: Queryable) => Promise<void>;
   /**
    * The sites some live socket is focused on, when this process knows every such socket (no shared
    * bus): pin-update messages are then built only for them. Omitted = built for every site.
@@ -73,9 +81,16 @@ export interface IngestPipelineDeps {
 export interface IngestPipeline {
   /**
    * Takes one MQTT message. Never throws. `done` is called once the message is settled: committed,
-   * refused (counted) or, for data PostgreSQL rejects, counted as failed — never before the commit.
+   * refused (counted; the reason is passed for `rate_limited` and `unknown_device`) or, for data
+   * PostgreSQL rejects, counted as failed — never before the commit. `rateChecked`: the message comes
+   * from a device connection the embedded broker already holds to the rate.
    */
-  handle(topic: string, payload: Buffer | string, done?: () => void): void;
+  handle(
+    topic: string,
+    payload: Buffer | string,
+    done?: (refused?: RejectReason) => void,
+    rateChecked?: boolean,
+  ): void;
   /** Queues a job for a site directly (offline checks, settings changes). */
   enqueue(siteUid: string, job: SiteJob, done?: () => void): void;
   /** Resolves when every queued message has been processed and every deferred write is written. */
@@ -113,6 +128,8 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
   const laneOf = (siteUid: string) => lanes[hashOf(siteUid) % lanes.length] as Lane;
   const deviceChains = new Map<string, Promise<void>>();
   const reject = createRejecter(metrics, log);
+  /** The lease was lost (another ingest process writes now): nothing more is written or acknowledged. */
+  let fenced = false;
   const processBatch = createBatchProcessor({
     ...deps,
     reject,
@@ -121,6 +138,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
   });
 
   function enqueue(siteUid: string, job: SiteJob, done?: () => void): void {
+    if (fenced) return;
     const lane = laneOf(siteUid);
     lane.queue.push({ siteUid, job, done });
     schedule(lane);
@@ -172,6 +190,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         if (attempt > 0) log.info({ attempt, jobs: batch.length }, 'ingest batch committed after retry');
         return rest;
       } catch (err) {
+        if (err instanceof LeaseLostError) return stopFenced(err);
         // The engine already moved these sites' state: reload them before anything else runs.
         const sites = [...new Set(batch.map((e) => e.siteUid))];
         for (const uid of sites) deps.store.invalidate(uid);
@@ -205,11 +224,28 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     }
   }
 
+  /** Lease lost: drop every queued job unacknowledged (the next holder gets them again). */
+  function stopFenced(err: LeaseLostError): Entry[] {
+    if (!fenced) {
+      fenced = true;
+      log.error({ err }, 'ingest: lease lost; this process stops writing (the active process has them)');
+      for (const l of lanes) {
+        l.queue.length = 0;
+        if (l.timer) clearTimeout(l.timer);
+        l.timer = null;
+        l.dirtyCount = 0;
+      }
+    }
+    return [];
+  }
+
   function route(
     device: DeviceSite | null,
     job: SiteJob & { topic: string; comId: string },
-    done?: () => void,
+    done: ((refused?: RejectReason) => void) | undefined,
+    rateChecked: boolean,
   ) {
+    if (fenced) return;
     if (!device?.siteUid) {
       reject(
         'unknown_device',
@@ -217,20 +253,24 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         job.comId,
         device ? 'device not bound to a site' : 'unknown com_id',
       );
-      done?.();
+      done?.('unknown_device');
       return;
     }
-    // After the lookup, so only registered devices get a bucket.
-    if (rates && rates.admit(rates.entryOf(job.comId)) !== 'accepted') {
-      reject('rate_limited', job.topic, job.comId, 'over the device message rate');
-      done?.();
-      return;
+    // After the lookup, so only registered devices get a bucket. By device time (domain device-rate.ts).
+    if (rates && !rateChecked) {
+      const ts = 'message' in job ? (job.message as { ts?: number }).ts : undefined;
+      if (rates.admit(job.comId, deviceMessageTime(ts, job.receivedAt.getTime())) !== 'accepted') {
+        reject('rate_limited', job.topic, job.comId, 'over the device message rate (device time)');
+        done?.('rate_limited');
+        return;
+      }
     }
     enqueue(device.siteUid, job, done);
   }
 
   return {
-    handle(topic, payload, done) {
+    handle(topic, payload, done, rateChecked = false) {
+      if (fenced) return;
       try {
         metrics.received += 1;
         const parsed = parseDeviceTopic(topic);
@@ -258,7 +298,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         if (!deviceChains.has(comId)) {
           const cached = deps.store.cachedSiteOfDevice(comId);
           if (cached !== undefined) {
-            route(cached, job, done);
+            route(cached, job, done, rateChecked);
             return;
           }
         }
@@ -267,7 +307,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         const next = prev.then(async () => {
           for (let attempt = 0; ; attempt++) {
             try {
-              route(await deps.store.siteOfDevice(comId), job, done);
+              route(await deps.store.siteOfDevice(comId), job, done, rateChecked);
               return;
             } catch (err) {
               // The database is unreachable: keep the message (not acknowledged) and try again.

@@ -4,7 +4,9 @@
  * `tw/v1/dev/{com_id}/{kind}`), in the order sent, and is answered once committed; de-duplication by
  * (com_id, msg_id) is the pipeline's. Messages for unknown devices, another vendor's devices, devices of
  * a company the vendor does not serve (docs/requirements.md#device-vendors) and bad payloads are
- * refused, counted on the token and in the ingest metrics, and the rest go on.
+ * refused, counted on the token and in the ingest metrics, and the rest go on. The pipeline holds each
+ * device to the device protocol's message rate by the messages' own `ts` (docs/device-protocol.md §9):
+ * the excess is refused as `rate_limited`.
  */
 import { timingSafeEqual } from 'node:crypto';
 import {
@@ -34,8 +36,11 @@ export type InboxRefusal =
 export interface DeviceInbox {
   /** False when no ingest role runs in this process. */
   available(): boolean;
-  /** Hands a message to the pipeline; resolves once it is settled (committed or refused). */
-  deliver(topic: string, payload: string): Promise<void>;
+  /**
+   * Hands a message to the pipeline; resolves once it is settled: committed (undefined) or refused by
+   * the pipeline (its reason, e.g. `rate_limited`).
+   */
+  deliver(topic: string, payload: string): Promise<string | undefined>;
   /** Counts a refusal in the ingest metrics and logs it. */
   refuse(reason: InboxRefusal, topic: string, comId: string, error: string): void;
 }
@@ -66,6 +71,7 @@ export function createHttpIngestService(deps: { repo: VendorsRepository; clock: 
       const vendors = await deps.repo.deviceVendors([...new Set(body.messages.map((m) => m.com_id))]);
       const refused: IngestMessagesReply['refused'] = [];
       const settled: Promise<void>[] = [];
+      let refusedByPipeline = 0;
       for (const [index, m] of body.messages.entries()) {
         const topic = deviceTopic(m.com_id, m.kind);
         const payload = JSON.stringify(m.payload);
@@ -81,11 +87,20 @@ export function createHttpIngestService(deps: { repo: VendorsRepository; clock: 
           refuse('forbidden_topic', "a device of another company than the vendor's");
         else if (!decoded.ok) refuse(decoded.reason, decoded.error);
         // Handed over in the order sent: the pipeline keeps a device's order.
-        else settled.push(deps.inbox.deliver(topic, payload));
+        else
+          settled.push(
+            deps.inbox.deliver(topic, payload).then((reason) => {
+              if (reason === undefined) return;
+              refusedByPipeline += 1;
+              refused.push({ index, com_id: m.com_id, reason });
+            }),
+          );
       }
       await Promise.all(settled);
-      await deps.repo.countUse(tokenId, settled.length, refused.length, deps.clock.now());
-      return { accepted: settled.length, refused };
+      refused.sort((a, b) => a.index - b.index);
+      const accepted = settled.length - refusedByPipeline;
+      await deps.repo.countUse(tokenId, accepted, refused.length, deps.clock.now());
+      return { accepted, refused };
     },
   };
 }

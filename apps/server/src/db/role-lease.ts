@@ -1,0 +1,280 @@
+/**
+ * A single-writer lease of a server role in PostgreSQL (table `role_leases`, migration 0750;
+ * docs/decisions/ingest-single-writer-lease.md): of all processes running the role on one database,
+ * one holds the lease and works; the others wait as standbys and take over when it dies.
+ *
+ * - **Fenced in the commit**: the holder's every write transaction starts with {@link RoleLease.fence},
+ *   which locks the lease row *at the holder's epoch* (`for key share`). A takeover changes the epoch
+ *   (a key column), so it waits for the holder's open write transactions, and every later one finds
+ *   no row at the old epoch and rolls back: a process that lost the lease (starved, paused, cut off)
+ *   can never commit again.
+ * - **Takeover**: a standby polls every {@link LEASE_POLL_MS}; it takes the lease when the holder's
+ *   lease session is gone from `pg_stat_activity` (the process died: its connections closed, within
+ *   about a second) or when the holder did not renew for the TTL (a frozen process, a host lost with
+ *   its connections half open). A holder frozen in the middle of a write transaction would block the
+ *   takeover: once the lease expired, the standby ends the backends blocking it.
+ * - **Renewal**: the holder renews every TTL/3 on its own lease session; finding another epoch means
+ *   the lease was lost ({@link RoleLease.lost}).
+ */
+import { hostname } from 'node:os';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Queryable } from './pool.ts';
+
+/** How often a standby tries to take the lease (ms). */
+const LEASE_POLL_MS = 1000;
+
+/** How long a takeover waits for the old holder's open write transaction before ending it. */
+const TAKEOVER_LOCK_WAIT = '5s';
+
+/** A write transaction of a process that no longer holds its lease (the transaction rolled back). */
+export class LeaseLostError extends Error {
+  readonly code = 'TW_LEASE_LOST';
+  constructor(name: string, epoch: number) {
+    super(`the ${name} lease (epoch ${epoch}) is held by another process`);
+  }
+}
+
+export interface RoleLease {
+  readonly name: string;
+  readonly epoch: number;
+  /** The persistent MQTT session of the role (set by the first holder; every later one resumes it). */
+  readonly mqttClientId: string | null;
+  /** First statement of every write transaction: throws {@link LeaseLostError} once the lease is lost. */
+  fence(tx: Queryable): Promise<void>;
+  /** Resolves when the lease is lost (another process holds it) or released. */
+  readonly lost: Promise<void>;
+  /** Gives the lease up (a standby takes over at once) and closes the lease session. */
+  release(): Promise<void>;
+}
+
+export interface LeaseOptions {
+  pool: pg.Pool;
+  name: string;
+  ttlMs: number;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** Proposed MQTT session id (kept if the row names none yet). */
+  mqttClientId?: string;
+  /** Aborts the wait (the process is stopping); acquire then rejects. */
+  signal?: AbortSignal;
+  /** Standby poll interval (default {@link LEASE_POLL_MS}). */
+  pollMs?: number;
+  /** Called once when the first attempt finds the lease held by a live process (this one waits). */
+  onStandby?: () => void;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+/** The lease's own session (a pool client kept for good), replaced when it breaks. */
+function leaseSession(pool: pg.Pool) {
+  let client: pg.PoolClient | null = null;
+  return {
+    async query<R extends pg.QueryResultRow>(
+      sql: string,
+      params: unknown[] = [],
+    ): Promise<pg.QueryResult<R>> {
+      if (!client) {
+        const c = await pool.connect();
+        c.on('error', () => undefined);
+        client = c;
+      }
+      const c = client;
+      try {
+        return await c.query<R>(sql, params);
+      } catch (err) {
+        // A failed statement (an SQLSTATE outside connection and shutdown errors) leaves the session
+        // usable; anything else replaces it.
+        const code = String((err as { code?: unknown }).code ?? '');
+        if (!/^[0-9A-Z]{5}$/.test(code) || code.startsWith('08') || code.startsWith('57')) {
+          client = null;
+          c.release(true);
+        }
+        throw err;
+      }
+    },
+    close() {
+      client?.release(true);
+      client = null;
+    },
+  };
+}
+
+/**
+ * Waits until this process holds the lease `name` (at once when nobody holds it) and keeps it
+ * renewed. Rejects only when `signal` aborts.
+ */
+export async function acquireRoleLease(o: LeaseOptions): Promise<RoleLease> {
+  const session = leaseSession(o.pool);
+  const holder = `${hostname()}:${process.pid}`;
+  const ttlS = o.ttlMs / 1000;
+  await o.pool.query('insert into role_leases (name) values ($1) on conflict (name) do nothing', [o.name]);
+  let waiting = false;
+  for (;;) {
+    if (o.signal?.aborted) {
+      session.close();
+      throw new Error(`stopped while waiting for the ${o.name} lease`);
+    }
+    try {
+      const got = await tryTake(session, o, holder, ttlS);
+      if (got) return holdLease(session, o, got, ttlS);
+      // Held by a live process: tell it once, then wait.
+      const row = await o.pool.query<{ holder: string | null }>(
+        'select holder from role_leases where name = $1',
+        [o.name],
+      );
+      const current = row.rows[0];
+      if (!waiting) {
+        waiting = true;
+        o.onStandby?.();
+        o.log.warn(
+          { lease: o.name, holder: current?.holder, ttlS },
+          `another process (${current?.holder ?? '?'}) holds the ${o.name} lease: this one waits as a standby and takes over when it stops or fails to renew for ${ttlS} s`,
+        );
+      }
+    } catch (err) {
+      if ((err as { code?: unknown }).code === '55P03') await endBlockers(o, session).catch(() => undefined);
+      else o.log.error({ err, lease: o.name }, 'lease: could not try to take it; retrying');
+    }
+    await sleep(o.pollMs ?? LEASE_POLL_MS, o.signal);
+  }
+}
+
+interface Taken {
+  epoch: number;
+  mqttClientId: string | null;
+}
+
+/** One takeover attempt on the lease session; null when a live holder has it. */
+async function tryTake(
+  session: ReturnType<typeof leaseSession>,
+  o: LeaseOptions,
+  holder: string,
+  ttlS: number,
+): Promise<Taken | null> {
+  // A holder's open write transaction holds the row `for key share`: wait for it a little only.
+  await session.query(`set lock_timeout = '${TAKEOVER_LOCK_WAIT}'`);
+  const { rows } = await session.query<{ epoch: string; mqtt_client_id: string | null }>(
+    `update role_leases l
+        set epoch = l.epoch + 1, holder = $2, holder_pid = pg_backend_pid(),
+            expires_at = now() + make_interval(secs => $3), acquired_at = now(),
+            mqtt_client_id = coalesce(l.mqtt_client_id, $4)
+      where l.name = $1
+        and (l.holder_pid is null
+             or l.expires_at < now()
+             or not exists (select 1 from pg_stat_activity a where a.pid = l.holder_pid))
+      returning l.epoch, l.mqtt_client_id`,
+    [o.name, holder, ttlS, o.mqttClientId ?? null],
+  );
+  const r = rows[0];
+  return r ? { epoch: Number(r.epoch), mqttClientId: r.mqtt_client_id } : null;
+}
+
+/**
+ * A takeover waited {@link TAKEOVER_LOCK_WAIT} for the old holder's write transaction: the lease had
+ * expired or its holder's lease session is gone, yet a transaction behind its fence stays open (a
+ * frozen process). Ends the backends holding row locks on `role_leases` (only fences take them).
+ */
+async function endBlockers(o: LeaseOptions, session: ReturnType<typeof leaseSession>): Promise<void> {
+  const { rows } = await session.query<{ pid: number }>(
+    `select distinct pid from pg_locks
+      where relation = 'role_leases'::regclass and mode = 'RowShareLock' and granted
+        and pid <> pg_backend_pid()`,
+  );
+  for (const r of rows) {
+    o.log.warn(
+      { lease: o.name, pid: r.pid },
+      'lease expired; ending the old holder backend that blocks the takeover',
+    );
+    await session.query('select pg_terminate_backend($1)', [r.pid]).catch(() => undefined);
+  }
+}
+
+function holdLease(
+  session: ReturnType<typeof leaseSession>,
+  o: LeaseOptions,
+  taken: Taken,
+  ttlS: number,
+): RoleLease {
+  const { epoch } = taken;
+  let markLost: () => void = () => undefined;
+  const lost = new Promise<void>((resolve) => {
+    markLost = resolve;
+  });
+  let stopped = false;
+  let renewedAt = Date.now();
+  o.log.info(
+    { lease: o.name, epoch, mqttClientId: taken.mqttClientId },
+    `${o.name} lease taken: this process is active`,
+  );
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    clearInterval(timer);
+    markLost();
+  };
+  const renew = async () => {
+    try {
+      const { rowCount } = await session.query(
+        `update role_leases set expires_at = now() + make_interval(secs => $3), holder_pid = pg_backend_pid()
+          where name = $1 and epoch = $2`,
+        [o.name, epoch, ttlS],
+      );
+      if (stopped) return;
+      if (rowCount === 0) {
+        o.log.error(
+          { lease: o.name, epoch },
+          `${o.name} lease lost: another process took over; this one stops writing`,
+        );
+        stop();
+        return;
+      }
+      renewedAt = Date.now();
+    } catch (err) {
+      if (stopped) return;
+      o.log.error({ err, lease: o.name }, 'lease: renewal failed');
+      // Not renewed for a whole TTL: a standby may hold it by now (the fence stops our writes anyway).
+      if (Date.now() - renewedAt > o.ttlMs) stop();
+    }
+  };
+  const timer = setInterval(() => void renew(), Math.max(200, o.ttlMs / 3));
+  timer.unref();
+  return {
+    name: o.name,
+    epoch,
+    mqttClientId: taken.mqttClientId,
+    async fence(tx) {
+      const { rowCount } = await tx.query(
+        'select 1 from role_leases where name = $1 and epoch = $2 for key share',
+        [o.name, epoch],
+      );
+      if (rowCount === 0) {
+        stop();
+        throw new LeaseLostError(o.name, epoch);
+      }
+    },
+    lost,
+    async release() {
+      if (stopped) {
+        session.close();
+        return;
+      }
+      stop();
+      await session
+        .query(
+          `update role_leases set holder_pid = null, expires_at = '-infinity' where name = $1 and epoch = $2`,
+          [o.name, epoch],
+        )
+        .catch((err: unknown) => o.log.warn({ err, lease: o.name }, 'lease: release failed (it expires)'));
+      session.close();
+    },
+  };
+}
