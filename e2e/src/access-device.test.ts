@@ -18,17 +18,7 @@ import {
 } from '@towerwatch/contract';
 import { describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
-import { apiGet, apiToken, baseUrl } from './browser.ts';
-
-async function apiPost<T>(token: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+import { apiGet, apiPost, apiToken, baseUrl } from './browser.ts';
 
 /** Swipes a card at a site's simulated reader (the simulator's test hook). */
 async function swipe(siteUid: string, cardNumber: string): Promise<{ granted: boolean; reason?: string }> {

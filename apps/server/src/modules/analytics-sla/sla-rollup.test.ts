@@ -11,33 +11,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { history, rng, type Tr } from '../../../test/rollup-test-history.ts';
+import {
+  DAY,
+  FROM,
+  HOUR,
+  history,
+  insertEvents,
+  MIN,
+  NOW,
+  repliesFor,
+  rng,
+  START,
+  type Tr,
+} from '../../../test/rollup-test-history.ts';
 import { emptyWrites } from '../../ingest/batch-writes.ts';
 import { writeAll } from '../../ingest/persist.ts';
 import { rollupSiteDays } from '../analytics/index.ts';
 
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
-const FROM = Date.parse('2026-10-01T00:00:00+06:00');
-const NOW = FROM + 9 * DAY + (14 * 60 + 7) * MIN;
-const START = FROM - 12 * DAY;
 const SITES = ['SR-1', 'SR-2', 'SR-QUIET', 'SR-ROBI'];
 let t: TestServer;
-
-async function insertEvents(list: Tr[]) {
-  await t.pool.query(
-    `insert into events (site_uid, name, tenant, time, active, event_group)
-     select *, 'RMS' from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::boolean[])`,
-    [
-      list.map((g) => g.site),
-      list.map((g) => g.name),
-      list.map((g) => g.tenant),
-      list.map((g) => new Date(g.time)),
-      list.map((g) => g.active),
-    ],
-  );
-}
 
 /** A raise at `at` and a clear `minutes` later. */
 const period = (site: string, name: string, tenant: string, at: number, minutes: number): Tr[] => [
@@ -78,7 +70,7 @@ beforeAll(async () => {
   }
   // A down period still running at now (robi's, on SR-2).
   events.push({ site: 'SR-2', name: 'site_down', tenant: 'robi', time: NOW - 50 * MIN, active: true });
-  await insertEvents(events);
+  await insertEvents(t, events);
 });
 afterAll(async () => {
   await t?.close();
@@ -91,28 +83,12 @@ const QUERIES = [
 ];
 
 /** The SLA report of every query, for ktbl and robi.viewer (the raw path without the rolled state). */
-async function reports(raw: boolean) {
-  const saved = raw
-    ? await t.pool.query(`delete from job_state where name = 'site_daily' returning *`)
-    : null;
-  try {
-    const out: Record<string, unknown> = {};
-    for (const user of ['ktbl', 'robi.viewer']) {
-      const headers = await t.auth(user);
-      for (const q of QUERIES) {
-        if (user === 'robi.viewer' && q.includes('tenant=')) continue;
-        const url = `/analytics/sla-report?${q}`;
-        const res = await t.app.inject({ method: 'GET', url, headers });
-        expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-        out[`${user} ${url}`] = res.json();
-      }
-    }
-    return out;
-  } finally {
-    const row = saved?.rows[0];
-    if (row) await t.pool.query(`insert into job_state (name, value) values ($1, $2)`, [row.name, row.value]);
-  }
-}
+const reports = (raw: boolean) =>
+  repliesFor(
+    t,
+    QUERIES.map((q) => `/analytics/sla-report?${q}`),
+    raw,
+  );
 
 type Reply = {
   tenants: { tenant: string; month: string; outageMinutes: number; causes: Record<string, number> }[];

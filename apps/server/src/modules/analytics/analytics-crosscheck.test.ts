@@ -8,6 +8,7 @@ import { availabilityPercent } from '@towerwatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { rng, type Tr } from '../../../test/rollup-test-history.ts';
 
 const MIN = 60_000;
 const DAY = 1440 * MIN;
@@ -18,25 +19,6 @@ const NOW = UNTIL - DAY + (14 * 60 + 7) * MIN;
 const START = FROM - 5 * DAY; // history starts before the period: states carry in
 const SITES = Array.from({ length: 6 }, (_, i) => `XC-${i + 1}`);
 const TENANTS = ['', 'banglalink', 'robi'];
-
-/** A small deterministic generator (mulberry32): the same fleet every run. */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-interface Tr {
-  site: string;
-  name: string;
-  tenant: string;
-  time: number;
-  active: boolean;
-}
 
 /** Alternating on/off transitions on whole minutes from START to beyond NOW (on-phases of up to `maxOn` minutes). */
 function history(

@@ -10,34 +10,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { history, rng, type Tr } from '../../../test/rollup-test-history.ts';
+import {
+  DAY,
+  FROM,
+  HOUR,
+  history,
+  insertEvents,
+  MIN,
+  NOW,
+  repliesFor,
+  rng,
+  START,
+  type Tr,
+} from '../../../test/rollup-test-history.ts';
 import { emptyWrites } from '../../ingest/batch-writes.ts';
 import { writeAll } from '../../ingest/persist.ts';
 import { runHourlyRollups } from '../../jobs/rollup.ts';
 import { rollupSiteDays } from './daily-rollup.ts';
 
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
-const FROM = Date.parse('2026-10-01T00:00:00+06:00');
-const NOW = FROM + 9 * DAY + (14 * 60 + 7) * MIN;
-const START = FROM - 12 * DAY;
 const SITES = ['RC-1', 'RC-2', 'RC-3', 'RC-ROBI'];
 let t: TestServer;
-
-async function insertEvents(list: Tr[]) {
-  await t.pool.query(
-    `insert into events (site_uid, name, tenant, time, active, event_group)
-     select *, 'RMS' from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::boolean[])`,
-    [
-      list.map((g) => g.site),
-      list.map((g) => g.name),
-      list.map((g) => g.tenant),
-      list.map((g) => new Date(g.time)),
-      list.map((g) => g.active),
-    ],
-  );
-}
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -88,7 +80,7 @@ beforeAll(async () => {
       [com, ts, values.map((v) => v[0]), values.map((v) => v[1]), values.map((v) => v[2])],
     );
   }
-  await insertEvents(events);
+  await insertEvents(t, events);
   await runHourlyRollups(t.pool, t.clock);
   await t.pool.query(
     `update job_state set value = jsonb_build_object('hour', '2026-09-18T00:00:00Z') where name in ('telemetry_hourly', 'battery_health_hourly')`,
@@ -108,29 +100,14 @@ const QUERIES = [
 const KINDS = ['dg', 'mains', 'battery', 'temperature'];
 
 /** Every report of every query, for ktbl and robi.viewer (the raw path without the rolled state). */
-async function reports(raw: boolean) {
-  const saved = raw
-    ? await t.pool.query(`delete from job_state where name = 'site_daily' returning *`)
-    : null;
-  try {
-    const out: Record<string, unknown> = {};
-    for (const user of ['ktbl', 'robi.viewer']) {
-      const headers = await t.auth(user);
-      for (const kind of KINDS)
-        for (const q of QUERIES) {
-          if (user === 'robi.viewer' && q.includes('tenant=')) continue;
-          const url = `/analytics/${kind}-report?${q}${kind === 'battery' ? '&min_backup_hour=240' : ''}`;
-          const res = await t.app.inject({ method: 'GET', url, headers });
-          expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-          out[`${user} ${url}`] = res.json();
-        }
-    }
-    return out;
-  } finally {
-    const row = saved?.rows[0];
-    if (row) await t.pool.query(`insert into job_state (name, value) values ($1, $2)`, [row.name, row.value]);
-  }
-}
+const reports = (raw: boolean) =>
+  repliesFor(
+    t,
+    KINDS.flatMap((kind) =>
+      QUERIES.map((q) => `/analytics/${kind}-report?${q}${kind === 'battery' ? '&min_backup_hour=240' : ''}`),
+    ),
+    raw,
+  );
 
 describe('daily rollups', () => {
   it('answer every report exactly as the raw events do', { timeout: 240_000 }, async () => {
