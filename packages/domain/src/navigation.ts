@@ -97,6 +97,9 @@ const PAGE_RULES: Readonly<Record<string, PageRule>> = {
   ...Object.fromEntries(
     SITE_NAV.map((entry): [string, PageRule] => [entry.path, entry.access ? sitesWith(entry.access) : sites]),
   ),
+  // Except the settings: the page reads what every site holder may read; it is a change that needs
+  // alarm_settings and no read-only user (the server's refusal is the spec's permission toast).
+  [ROUTES.settings]: sites,
   // Analytics and fuel read power data: GET /user/analytics/*, /user/power/* need rms.
   [ROUTES.analytics]: sitesWith('rms'),
   [ROUTES.slaReport]: sitesWith('rms'),
