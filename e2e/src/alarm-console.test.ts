@@ -11,10 +11,17 @@ import {
   type TicketListReply,
   ticketEndpoints,
 } from '@towerwatch/contract';
-import { runScenario } from '@towerwatch/simulator';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, apiToken, chromiumForFile, navigateInApp, newContext, signIn } from './browser.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  apiGet,
+  apiToken,
+  chromiumForFile,
+  navigateInApp,
+  newContext,
+  signIn,
+  simScenario,
+} from './browser.ts';
 import { raised, type Site, siteWhere } from './site-pages.ts';
 
 const chromium = chromiumForFile();
@@ -85,7 +92,7 @@ describe('alarm console', () => {
       (window as unknown as { e2eMarker: string }).e2eMarker = 'same document';
     });
 
-    await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'mains-fail' });
+    await simScenario(site.uid, 'mains-fail');
     raiseEventId = await mainsRaise(token, site.uid);
     // The row comes live: no reload of the page.
     await rowOf(page, raiseEventId).waitFor({ timeout: 60_000 });
@@ -140,7 +147,7 @@ describe('alarm console', () => {
     const row = rowOf(page, raiseEventId);
     await row.waitFor({ timeout: 30_000 });
 
-    await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'mains-restore' });
+    await simScenario(site.uid, 'mains-restore');
     await expect
       .poll(() => row.getByTestId('console-state').innerText(), { timeout: 60_000 })
       .toMatch(/^cleared$/i);
@@ -165,7 +172,7 @@ describe('alarm console', () => {
     const other = await calmSite([site.uid]);
     const token = await apiToken('ktbl');
     try {
-      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: other.uid, scenario: 'mains-fail' });
+      await simScenario(other.uid, 'mains-fail');
       const eventId = await mainsRaise(token, other.uid);
       await navigateInApp(page, `/alarm-console?group=Power&q=${encodeURIComponent(other.uid)}`);
       const link = rowOf(page, eventId).getByRole('link', { name: 'Create ticket' });
@@ -190,7 +197,7 @@ describe('alarm console', () => {
       expect(ticket?.alarms).toMatchObject([{ eventId }]);
       expect(MAINS_ALARMS).toContain(ticket?.alarms[0]?.alarmId);
     } finally {
-      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: other.uid, scenario: 'mains-restore' });
+      await simScenario(other.uid, 'mains-restore');
     }
   });
 });

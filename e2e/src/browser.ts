@@ -257,3 +257,16 @@ export async function sitesOf(username: string): Promise<ApiSite[]> {
   return (await apiGet<SiteListReply>(token, `${siteEndpoints.siteFetch.path}?limit=1000&with_devices=true`))
     .items;
 }
+
+/**
+ * Applies a simulator scenario to the server's RUNNING simulator (its `POST /scenario` test hook), so
+ * the site's own device keeps reporting the new state. A scenario published by a second client
+ * (`runScenario`) would race the running device, whose next message reports its own state again.
+ */
+export async function simScenario(siteUid: string, scenario: string): Promise<void> {
+  const response = await fetch(`${inject('simControlUrl')}/scenario`, {
+    method: 'POST',
+    body: JSON.stringify({ siteUid, scenario }),
+  });
+  expect(response.status, await response.text()).toBe(200);
+}

@@ -6,10 +6,9 @@
  */
 import { LIVE_EVENTS, type SiteListReply, siteEndpoints } from '@towerwatch/contract';
 import { buildDemoFleet } from '@towerwatch/fleet';
-import { runScenario } from '@towerwatch/simulator';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { apiGet, apiToken, chromiumForFile, newContext, signIn } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { apiGet, apiToken, chromiumForFile, newContext, signIn, simScenario } from './browser.ts';
 
 const chromium = chromiumForFile();
 
@@ -61,7 +60,7 @@ describe('live counts', () => {
       const before = Number(await mainsOff.textContent());
       const framesBefore = powerFrames.length;
 
-      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'mains-fail' });
+      await simScenario(site.uid, 'mains-fail');
 
       // The server raised the site's mains alarm...
       await expect
@@ -106,7 +105,7 @@ describe('emergency alarm', () => {
       const audio = page.getByTestId('emergency-alarm-audio');
       expect(await audio.evaluate((el: HTMLAudioElement) => el.paused)).toBe(true);
 
-      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'security-breach' });
+      await simScenario(site.uid, 'security-breach');
 
       const stop = page.getByRole('button', { name: 'Stop alarm sound' });
       await stop.waitFor({ timeout: 20_000 });

@@ -6,10 +6,17 @@
  * fixture draws as a bounded number of markers.
  */
 import { type SiteListReply, siteEndpoints } from '@towerwatch/contract';
-import { runScenario } from '@towerwatch/simulator';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { apiGet, apiToken, baseUrl, chromiumForFile, newContext, openSignedIn } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  apiGet,
+  apiToken,
+  baseUrl,
+  chromiumForFile,
+  newContext,
+  openSignedIn,
+  simScenario,
+} from './browser.ts';
 
 type Site = SiteListReply['items'][number];
 
@@ -265,7 +272,7 @@ describe('site map', () => {
         (window as unknown as { stillHere: boolean }).stillHere = true;
       });
 
-      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: calm.uid, scenario: 'mains-fail' });
+      await simScenario(calm.uid, 'mains-fail');
       await expect.poll(() => marker.getAttribute('data-status'), { timeout: 20_000 }).toBe('critical');
       expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     });

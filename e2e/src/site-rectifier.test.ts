@@ -1,7 +1,6 @@
-import { runScenario } from '@towerwatch/simulator';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { type ApiSite, chromiumForFile, navigateInApp, sitesOf } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { type ApiSite, chromiumForFile, navigateInApp, simScenario, sitesOf } from './browser.ts';
 
 type Site = ApiSite;
 
@@ -117,7 +116,7 @@ describe('rectifiers', () => {
       const row = page.locator(`tr[data-site-uid="${site.uid}"]`);
       await row.waitFor();
       expect(await row.getByTestId('site-rectifier-alarms').textContent()).toBe('None');
-      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'mains-fail' });
+      await simScenario(site.uid, 'mains-fail');
       await expect
         .poll(() => row.getByTestId('site-rectifier-alarms').textContent(), { timeout: 20_000 })
         .toContain('Mains Fail');

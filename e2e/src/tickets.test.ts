@@ -10,10 +10,17 @@ import {
   type TicketListReply,
   ticketEndpoints,
 } from '@towerwatch/contract';
-import { runScenario } from '@towerwatch/simulator';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { apiGet, apiToken, chromiumForFile, navigateInApp, newContext, signIn } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  apiGet,
+  apiToken,
+  chromiumForFile,
+  navigateInApp,
+  newContext,
+  signIn,
+  simScenario,
+} from './browser.ts';
 import { openFromList, raised, siteWhere } from './site-pages.ts';
 
 const chromium = chromiumForFile();
@@ -66,7 +73,7 @@ describe('tickets from live alarms', () => {
       });
 
       // A live alarm: the simulator fails the site's mains.
-      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'mains-fail' });
+      await simScenario(site.uid, 'mains-fail');
       let alarmId = '';
       await expect
         .poll(
@@ -120,7 +127,7 @@ describe('tickets from live alarms', () => {
         .waitFor({ timeout: 15_000 });
 
       // The mains comes back: the open details page offers to resolve (it never resolves by itself).
-      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'mains-restore' });
+      await simScenario(site.uid, 'mains-restore');
       await expect
         .poll(
           async () => {
