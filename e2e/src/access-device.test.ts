@@ -2,7 +2,7 @@
  * Access control through the real device path (issue 13, without a browser): a card added to a site
  * reaches the site's simulated controller as an `access_list` version, the controller acks it (the
  * site's sync becomes applied), a swipe of that card at that site (the simulator's test hook,
- * `inject('simControlUrl')`, docs/device-protocol.md "Simulator test hooks") is granted and arrives on
+ * `simControlUrl()`, docs/device-protocol.md "Simulator test hooks") is granted and arrives on
  * the live socket as RMS_ACCESS_RECORD; after the card is deleted and the removal applied, a swipe is
  * denied with `unknown_card`; a remote unlock appears on the records with the operator.
  */
@@ -16,13 +16,13 @@ import {
   type SiteListReply,
   siteEndpoints,
 } from '@towerwatch/contract';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { apiGet, apiPost, apiToken, baseUrl } from './browser.ts';
+import { apiGet, apiPost, apiToken, baseUrl, simControlUrl } from './browser.ts';
 
 /** Swipes a card at a site's simulated reader (the simulator's test hook). */
 async function swipe(siteUid: string, cardNumber: string): Promise<{ granted: boolean; reason?: string }> {
-  const response = await fetch(`${inject('simControlUrl')}/swipe`, {
+  const response = await fetch(`${simControlUrl()}/swipe`, {
     method: 'POST',
     body: JSON.stringify({ siteUid, cardNumber }),
   });

@@ -12,8 +12,8 @@ import { type AccessRecordsReply, accessEndpoints, type CardGroupListReply } fro
 import { ACCESS_MESSAGES, restrictedActionMessage } from '@towerwatch/domain';
 import { buildDemoFleet } from '@towerwatch/fleet';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { apiGet, apiToken, chromiumForFile, navigateInApp } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { apiGet, apiToken, baseUrl, chromiumForFile, navigateInApp, simControlUrl } from './browser.ts';
 import { openFromList, siteWhere } from './site-pages.ts';
 
 const chromium = chromiumForFile();
@@ -26,7 +26,7 @@ const ACS_SITES = new Set(
 
 /** Asks the simulated controller of the site to read a card (docs/device-protocol.md "Simulator test hooks"). */
 async function swipe(siteUid: string, cardNumber: string): Promise<{ granted: boolean; reason?: string }> {
-  const response = await fetch(`${inject('simControlUrl')}/swipe`, {
+  const response = await fetch(`${simControlUrl()}/swipe`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ siteUid, cardNumber }),
@@ -36,7 +36,7 @@ async function swipe(siteUid: string, cardNumber: string): Promise<{ granted: bo
 }
 
 async function apiPost<T>(token: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${inject('baseUrl')}${path}`, {
+  const response = await fetch(`${baseUrl()}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),

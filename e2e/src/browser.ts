@@ -9,7 +9,8 @@
 import { authEndpoints, type LoginReply, type SiteListReply, siteEndpoints } from '@towerwatch/contract';
 import { authStorageKey } from '@towerwatch/domain';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { leasedServer } from './server-lease.ts';
 
 /** The demo password of every demo account. */
 export const DEMO_PASSWORD = 'towerwatch';
@@ -29,9 +30,19 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** The server's base URL from the global setup. */
+/** The base URL of the server this file holds (server-lease.ts). */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return leasedServer().baseUrl;
+}
+
+/** The MQTT URL of the embedded broker of the server this file holds (devices connect there). */
+export function mqttUrl(): string {
+  return leasedServer().mqttUrl;
+}
+
+/** The test hooks of the simulator of the server this file holds (docs/device-protocol.md). */
+export function simControlUrl(): string {
+  return leasedServer().simControlUrl;
 }
 
 /**
@@ -264,7 +275,7 @@ export async function sitesOf(username: string): Promise<ApiSite[]> {
  * (`runScenario`) would race the running device, whose next message reports its own state again.
  */
 export async function simScenario(siteUid: string, scenario: string): Promise<void> {
-  const response = await fetch(`${inject('simControlUrl')}/scenario`, {
+  const response = await fetch(`${simControlUrl()}/scenario`, {
     method: 'POST',
     body: JSON.stringify({ siteUid, scenario }),
   });

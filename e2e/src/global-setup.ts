@@ -1,8 +1,12 @@
 /**
- * Starts the REAL server for the browser tests: apps/server/src/main.ts under tsx in a child process,
- * on free ports, with a temporary DATA_DIR (embedded PostgreSQL, seeded demo data), the embedded MQTT
- * broker and the simulator on (no jammed locks: SIM_LOCK_JAM_PROBABILITY=0), serving the built web app. Builds the web app first when its build is
- * missing or older than its sources.
+ * Starts the REAL servers for the browser tests: apps/server/src/main.ts under tsx in child processes,
+ * on free ports, each with a temporary DATA_DIR (embedded PostgreSQL, seeded demo data), the embedded
+ * MQTT broker and the simulator on (no jammed locks: SIM_LOCK_JAM_PROBABILITY=0), serving the built web
+ * app. Builds the web app first when its build is missing or older than its sources.
+ *
+ * `E2E_SERVERS` servers (default 2): the e2e files run in parallel with every other project's files,
+ * and each file holds one server to itself while it runs (server-lease.ts), so the files never see
+ * each other's changes and at most that many run at once.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
@@ -25,14 +29,24 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const WEB = path.join(ROOT, 'apps', 'web');
 const DIST = path.join(WEB, 'dist');
 
+/** One e2e server. */
+export interface E2eServer {
+  baseUrl: string;
+  mqttUrl: string;
+  /** The simulator's test hooks (POST /swipe, GET /access-list; docs/device-protocol.md). */
+  simControlUrl: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    mqttUrl: string;
-    /** The simulator's test hooks (POST /swipe, GET /access-list; docs/device-protocol.md). */
-    simControlUrl: string;
+    e2eServers: E2eServer[];
+    /** Where the files' server leases are kept (server-lease.ts). */
+    e2eLeaseDir: string;
   }
 }
+
+/** How many servers the e2e files share (each file holds one while it runs). */
+const SERVERS = Math.max(1, Number(process.env.E2E_SERVERS ?? 2));
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -119,6 +133,27 @@ function killServerTree(child: ChildProcess, dataDir: string): void {
 
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   buildWebIfNeeded();
+  const started = await Promise.allSettled(Array.from({ length: SERVERS }, (_, i) => startServer(i)));
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((s) => s.stop()));
+    throw failed.reason;
+  }
+  const leaseDir = mkdtempSync(path.join(tmpdir(), 'towerwatch-e2e-leases-'));
+  project.provide(
+    'e2eServers',
+    servers.map((s) => s.server),
+  );
+  project.provide('e2eLeaseDir', leaseDir);
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    rmSync(leaseDir, { recursive: true, force: true });
+  };
+}
+
+/** Starts e2e server number `index` and returns its URLs and how to stop it. */
+async function startServer(index: number): Promise<{ server: E2eServer; stop: () => Promise<void> }> {
   const [port, mqttPort, simControlPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'towerwatch-e2e-'));
   let output = '';
@@ -158,9 +193,9 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     if (stopping) return;
     const artifacts = path.join(ROOT, 'e2e', '.artifacts');
     mkdirSync(artifacts, { recursive: true });
-    writeFileSync(path.join(artifacts, 'server.log'), output);
+    writeFileSync(path.join(artifacts, `server-${index}.log`), output);
     process.stderr.write(
-      `\n[e2e] the server exited during the run (${code ?? signal}); see e2e/.artifacts/server.log\n${output.slice(-3000)}\n`,
+      `\n[e2e] server ${index} exited during the run (${code ?? signal}); see e2e/.artifacts/server-${index}.log\n${output.slice(-3000)}\n`,
     );
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -171,11 +206,12 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('mqttUrl', `mqtt://127.0.0.1:${mqttPort}`);
-  project.provide('simControlUrl', `http://127.0.0.1:${simControlPort}`);
-
-  return async () => {
+  const server = {
+    baseUrl,
+    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+    simControlUrl: `http://127.0.0.1:${simControlPort}`,
+  };
+  const stop = async () => {
     stopping = true;
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -189,4 +225,5 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     child.stderr?.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   };
+  return { server, stop };
 }

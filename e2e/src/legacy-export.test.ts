@@ -8,8 +8,8 @@ import { buildDemoFleet } from '@towerwatch/fleet';
 import { runScenario } from '@towerwatch/simulator';
 import ExcelJS from 'exceljs';
 
-import { describe, expect, inject, it } from 'vitest';
-import { chromiumForFile, newContext, signIn } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, mqttUrl, newContext, signIn } from './browser.ts';
 
 const chromium = chromiumForFile();
 
@@ -20,7 +20,7 @@ describe('legacy dashboard export', () => {
       .sites.filter((s) => s.company === 'ktbl')
       .slice(0, 2);
     for (const site of sites)
-      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'overload' });
+      await runScenario({ mqttUrl: mqttUrl(), siteUid: site.uid, scenario: 'overload' });
     const context = await newContext(chromium.browser);
     const page = await context.newPage();
     try {

@@ -13,8 +13,8 @@ import {
 } from '@towerwatch/contract';
 import { buildDemoFleet } from '@towerwatch/fleet';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { apiGet, apiToken, chromiumForFile, navigateInApp, sitesOf } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { apiGet, apiToken, chromiumForFile, navigateInApp, simControlUrl, sitesOf } from './browser.ts';
 import { openFromList, type Site } from './site-pages.ts';
 
 const chromium = chromiumForFile();
@@ -52,7 +52,7 @@ async function siteWithTwoBatteries(): Promise<Site> {
 
 /** Stops or starts a device of the server's simulator (its test hooks). */
 async function simDevice(action: 'stop' | 'start', siteUid: string): Promise<void> {
-  const response = await fetch(`${inject('simControlUrl')}/device/${action}`, {
+  const response = await fetch(`${simControlUrl()}/device/${action}`, {
     method: 'POST',
     body: JSON.stringify({ siteUid }),
   });

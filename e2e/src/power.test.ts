@@ -7,8 +7,8 @@ import { type FuelFleetReply, powerEndpoints } from '@towerwatch/contract';
 import { tenantLabel } from '@towerwatch/domain';
 import { runScenario } from '@towerwatch/simulator';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { apiGet, apiToken, chromiumForFile, navigateInApp } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { apiGet, apiToken, chromiumForFile, mqttUrl, navigateInApp } from './browser.ts';
 import { openFromList, raised, type Site, siteWhere } from './site-pages.ts';
 
 const chromium = chromiumForFile();
@@ -113,7 +113,7 @@ describe('power pages', () => {
       await sitePage(page, 'Mains', '/mains');
       await textMatching(page, 'mains-state', /^Mains present$/);
       const mainsEvents = page.getByRole('list', { name: 'Site events' });
-      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'mains-fail' });
+      await runScenario({ mqttUrl: mqttUrl(), siteUid: site.uid, scenario: 'mains-fail' });
       await textMatching(page, 'mains-state', /^Mains failed$/);
       await expect
         .poll(() => mainsEvents.getByText('Mains Fail', { exact: true }).count(), { timeout: 20_000 })
@@ -124,7 +124,7 @@ describe('power pages', () => {
       const dgEvents = page.getByRole('list', { name: 'Site events' });
       const before = await dgEvents.getByText('DG Power', { exact: true }).count();
       // The outage goes on and the DG starts (the simulator's dg-on scenario).
-      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'dg-on' });
+      await runScenario({ mqttUrl: mqttUrl(), siteUid: site.uid, scenario: 'dg-on' });
       await textMatching(page, 'dg-state', /^Running$/);
       await expect
         .poll(() => dgEvents.getByText('DG Power', { exact: true }).count(), { timeout: 20_000 })
@@ -149,7 +149,7 @@ describe('power pages', () => {
       await page.getByRole('option', { name: otherTenant }).click();
       await expect.poll(() => subtitle.textContent()).toBe(`${site.name} · ${otherTenant}`);
       const events = page.getByRole('list', { name: 'Site events' });
-      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'mains-fail' });
+      await runScenario({ mqttUrl: mqttUrl(), siteUid: site.uid, scenario: 'mains-fail' });
       await expect
         .poll(() => events.getByText('Mains Fail', { exact: true }).count(), { timeout: 20_000 })
         .toBeGreaterThan(0);
@@ -176,7 +176,7 @@ describe('power pages', () => {
       expect(await row.first().getByText('Theft suspected').count()).toBe(0);
       const events = page.getByRole('list', { name: 'Fuel event list' });
       await runScenario({
-        mqttUrl: inject('mqttUrl'),
+        mqttUrl: mqttUrl(),
         siteUid: target.siteUid,
         scenario: 'fuel-theft',
         fuelPct: target.levelPct,

@@ -4,8 +4,8 @@
  */
 import { siteEndpoints } from '@towerwatch/contract';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { apiToken, chromiumForFile, navigateInApp, newContext, signIn, sitesOf } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { apiToken, baseUrl, chromiumForFile, navigateInApp, newContext, signIn, sitesOf } from './browser.ts';
 import { openFromList, siteWhere } from './site-pages.ts';
 
 const chromium = chromiumForFile();
@@ -19,7 +19,7 @@ async function tileCount(page: Page, tile: string): Promise<number> {
 }
 
 async function apiPost(token: string, path: string, body: unknown): Promise<Response> {
-  return fetch(`${inject('baseUrl')}${path}`, {
+  return fetch(`${baseUrl()}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),

@@ -6,8 +6,17 @@ import { siteEndpoints } from '@towerwatch/contract';
 import { tenantLabel } from '@towerwatch/domain';
 import { runScenario } from '@towerwatch/simulator';
 
-import { describe, expect, inject, it } from 'vitest';
-import { apiGet, apiToken, chromiumForFile, navigateInApp, newContext, signIn, sitesOf } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  apiGet,
+  apiToken,
+  chromiumForFile,
+  mqttUrl,
+  navigateInApp,
+  newContext,
+  signIn,
+  sitesOf,
+} from './browser.ts';
 import { openFromList, raised, siteWhere } from './site-pages.ts';
 
 const chromium = chromiumForFile();
@@ -59,7 +68,7 @@ describe('site overview', () => {
       const door = page.getByRole('region', { name: 'Door & lock' });
       await door.getByText('CLOSE').first().waitFor();
       const events = page.getByRole('list', { name: 'Site events' });
-      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'door-open' });
+      await runScenario({ mqttUrl: mqttUrl(), siteUid: site.uid, scenario: 'door-open' });
       await expect
         .poll(() => door.getByText('OPEN', { exact: true }).count(), { timeout: 20_000 })
         .toBeGreaterThan(0);
@@ -87,7 +96,7 @@ describe('site overview', () => {
         .getByRole('table', { name: 'Site alarms' })
         .getByRole('row', { name: 'DC Low Voltage' });
       expect(await row.first().getByTestId('alarm-value').textContent()).toBe('NO');
-      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'dc-low-voltage' });
+      await runScenario({ mqttUrl: mqttUrl(), siteUid: site.uid, scenario: 'dc-low-voltage' });
       await expect
         .poll(() => row.first().getByTestId('alarm-value').textContent(), { timeout: 20_000 })
         .toBe('YES');
@@ -106,7 +115,7 @@ describe('site overview', () => {
       await openFromList(page, site);
       const events = page.getByRole('list', { name: 'Site events' });
       const before = await events.getByText('Grid Fail', { exact: true }).count();
-      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'mains-fail' });
+      await runScenario({ mqttUrl: mqttUrl(), siteUid: site.uid, scenario: 'mains-fail' });
       await expect
         .poll(() => events.getByText('Grid Fail', { exact: true }).count(), { timeout: 20_000 })
         .toBeGreaterThan(before);
@@ -120,7 +129,7 @@ describe('site overview', () => {
     if (!site) throw new Error('no calm site for noc');
     await withPage('noc', async (page) => {
       await openFromList(page, site);
-      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'mains-fail' });
+      await runScenario({ mqttUrl: mqttUrl(), siteUid: site.uid, scenario: 'mains-fail' });
       const acknowledge = page.getByRole('button', { name: 'Acknowledge' }).first();
       await acknowledge.waitFor({ timeout: 20_000 });
       await acknowledge.click();
@@ -160,7 +169,7 @@ describe('live routing to the site modules', () => {
       await navigateInApp(page, '/mains');
       const routed = page.getByRole('list', { name: 'Site events' });
       await page.getByTestId('phase-chart').or(page.getByTestId('phase-chart-empty')).first().waitFor();
-      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'mains-fail' });
+      await runScenario({ mqttUrl: mqttUrl(), siteUid: site.uid, scenario: 'mains-fail' });
       await expect
         .poll(() => routed.getByText('Mains Fail', { exact: true }).count(), { timeout: 20_000 })
         .toBeGreaterThan(0);
@@ -176,7 +185,7 @@ describe('live routing to the site modules', () => {
         expect(entries.filter((text) => text.includes(`· ${other}`))).toEqual([]);
       }
       // A door event goes to access, not to mains.
-      await runScenario({ mqttUrl: inject('mqttUrl'), siteUid: site.uid, scenario: 'door-open' });
+      await runScenario({ mqttUrl: mqttUrl(), siteUid: site.uid, scenario: 'door-open' });
       // The door event has arrived (the overview lists every event of the site)…
       await navigateInApp(page, '/site');
       await expect
