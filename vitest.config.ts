@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { DATABASE_VERSION_TESTS, serverProject } from './apps/server/vitest.config.ts';
+import { InterleavingSequencer } from './scripts/test-sequencer.ts';
 
 /**
  * One test run for the whole workspace: every package is a vitest project. The server's files run
@@ -12,6 +13,8 @@ export default defineConfig({
     // Most test files wait on PostgreSQL, brokers, sockets and child processes, not on the CPU: more
     // files at once than the 2 cores keeps both busy (docs/performance.md "npm test duration").
     maxWorkers: 4,
+    // The e2e files run beside the others, not all at once (scripts/test-sequencer.ts).
+    sequence: { sequencer: InterleavingSequencer },
     projects: [
       'packages/*',
       'apps/web',

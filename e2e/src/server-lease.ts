@@ -5,12 +5,13 @@
  * it runs — as when they ran one after another on one server.
  *
  * A lease is a file `server-<i>.lease` in the global setup's lease directory, created exclusively,
- * holding the worker's process id and when it was taken. It is removed after the file's tests. A lease
- * whose process is gone, or that this same process holds (a worker runs one file at a time, so it is
- * the lease of an earlier file whose hooks did not finish), is taken over.
+ * holding the worker's process and thread id and when it was taken. It is removed after the file's
+ * tests. A lease whose process is gone, or that this same worker holds (a worker runs one file at a
+ * time, so it is the lease of an earlier file whose hooks did not finish), is taken over.
  */
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { E2eServer } from './global-setup.ts';
 
@@ -34,20 +35,21 @@ function tryTake(file: string): boolean {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx');
-      writeSync(fd, JSON.stringify({ pid: process.pid, at: new Date().toISOString() }));
+      writeSync(fd, JSON.stringify({ pid: process.pid, threadId, at: new Date().toISOString() }));
       closeSync(fd);
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    let holder: { pid?: number } = {};
+    let holder: { pid?: number; threadId?: number } = {};
     try {
-      holder = JSON.parse(readFileSync(file, 'utf8')) as { pid?: number };
+      holder = JSON.parse(readFileSync(file, 'utf8')) as { pid?: number; threadId?: number };
     } catch {
       // being written right now, or just removed: try again later
       return false;
     }
-    const stale = holder.pid === undefined || holder.pid === process.pid || !alive(holder.pid);
+    const mine = holder.pid === process.pid && holder.threadId === threadId;
+    const stale = holder.pid === undefined || mine || !alive(holder.pid);
     if (!stale) return false;
     rmSync(file, { force: true });
   }
