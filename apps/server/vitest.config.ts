@@ -54,6 +54,8 @@ export const DATABASE_VERSION_TESTS = [
   'src/ingest/batching.test.ts',
   'src/ingest/ingest.test.ts',
   'src/jobs/rollup.test.ts',
+  'src/jobs/compress.test.ts',
+  'src/jobs/compress-readers.test.ts',
   'src/seed/seed-history.test.ts',
   'src/modules/analytics/analytics-crosscheck.test.ts',
   'src/modules/analytics-sla/sla-report.test.ts',
