@@ -12,7 +12,6 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { createManualClock } from '../clock.ts';
 import { emptyWrites } from '../ingest/batch-writes.ts';
 import { writeAll } from '../ingest/persist.ts';
-import { buildTelemetry } from '../modules/power-data/power-test-data.ts';
 import { compressTelemetry } from './compress.ts';
 import { maintainTelemetryPartitions } from './partitions.ts';
 import { runHourlyRollups } from './rollup.ts';
@@ -48,13 +47,22 @@ async function series(comId: string, from: number, until: number) {
   return rows.map((r) => [r.ts.getTime(), r.v]);
 }
 
+/** One reading a minute of `comId` over the Dhaka day `d`: am6 from the SQL expression of `g`, am4 30. */
+async function buildDay(comId: string, d: string, am6: string) {
+  await t.pool.query(
+    `insert into telemetry (com_id, ts, pin_names, pin_values)
+     select $1, $2::timestamptz + g * interval '1 minute', '{am6,am4}', array[(${am6})::float8, 30]
+       from generate_series(0, 1439) g`,
+    [comId, new Date(day(d))],
+  );
+}
+
 beforeAll(async () => {
   t = await startTestServer({ seed: false, clock: createManualClock(NOW) });
   // Devices A and B: 10–12 November one reading a minute; A also 13 November (7 days old only in part).
   for (const d of ['2026-11-10', '2026-11-11', '2026-11-12'])
-    for (const c of ['CMP-A', 'CMP-B'])
-      await buildTelemetry(t.pool, c, new Date(day(d)), 1440, { am6: '50 + (g % 17) * 0.1', am4: '30' });
-  await buildTelemetry(t.pool, 'CMP-A', new Date(day('2026-11-13')), 1440, { am6: '49' });
+    for (const c of ['CMP-A', 'CMP-B']) await buildDay(c, d, '50 + (g % 17) * 0.1');
+  await buildDay('CMP-A', '2026-11-13', '49');
 });
 afterAll(async () => {
   await t?.close();

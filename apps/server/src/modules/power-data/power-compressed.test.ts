@@ -7,14 +7,14 @@
  */
 import { dhakaDayStart } from '@towerwatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEvent } from '../../test/factories.ts';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { buildTwoCompanyFleet, KT1, KT2 } from '../../test/two-company-fleet.ts';
-import { createManualClock } from '../clock.ts';
-import { rollupBatteryHealth } from '../kernel/time-series/index.ts';
-import { buildPowerPin, buildTelemetry } from '../modules/power-data/power-test-data.ts';
-import { compressTelemetry } from './compress.ts';
-import { rollupTelemetry } from './rollup.ts';
+import { buildEvent } from '../../../test/factories.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { buildTwoCompanyFleet, KT1 } from '../../../test/two-company-fleet.ts';
+import { createManualClock } from '../../clock.ts';
+import { rollupBatteryHealth } from '../../kernel/time-series/index.ts';
+import { buildPowerPin, buildTelemetry } from './power-test-data.ts';
+import { compressTelemetry } from '../../jobs/compress.ts';
+import { rollupTelemetry } from '../../jobs/rollup.ts';
 
 const HOUR = 3_600_000;
 /** "Now": 20 November 2026, 12:00 Dhaka. History: 8 and 9 November (packed), 13 November (too recent). */
