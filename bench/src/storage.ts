@@ -97,7 +97,8 @@ export const storageBenchmark: Benchmark = {
     let toastCompression = '';
     let error: string | undefined;
     try {
-      server = await startServer({ db, broker: 'embedded' });
+      // The sample is packed by the benchmark itself (the last layout), not by the jobs role.
+      server = await startServer({ db, broker: 'embedded', env: { TELEMETRY_COMPRESS_AFTER_DAYS: '3660' } });
       pgVersion = server.pgVersion;
       toastCompression =
         (
