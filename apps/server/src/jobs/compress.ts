@@ -101,16 +101,18 @@ export async function compressTelemetry(pool: Pool, opts: CompressOptions): Prom
   const done = await watermark(pool);
   const oldestMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - opts.retentionMonths, 1));
   let day = done ? dhakaDate(new Date(dhakaDayStart(done).getTime() + DAY_MS)) : dhakaDate(oldestMonth);
-  const { rows: devices } = await pool.query<{ com_id: string }>(
-    'select com_id from pin_latest group by com_id order by com_id',
-  );
+  let devices: { com_id: string }[] | null = null; // read once a day with rows is found
   const batch = opts.batch ?? 500;
   while (day <= last && result.days.length < (opts.maxDays ?? 31)) {
+    if (opts.signal?.aborted) return { ...result, complete: false };
     const { rowCount } = await pool.query('select 1 from telemetry where ts >= $1 and ts < $2 limit 1', [
       dhakaDayStart(day),
       dhakaDayEnd(day),
     ]);
     if (rowCount) {
+      devices ??= (
+        await pool.query<{ com_id: string }>('select com_id from pin_latest group by com_id order by com_id')
+      ).rows;
       for (let i = 0; i < devices.length; i += batch) {
         if (budget <= 0 || opts.signal?.aborted) return { ...result, complete: false };
         result.messages += await pack(
