@@ -54,10 +54,12 @@ export const DATABASE_VERSION_TESTS = [
   'src/ingest/batching.test.ts',
   'src/ingest/ingest.test.ts',
   'src/jobs/rollup.test.ts',
+  'src/jobs/compress.test.ts',
   'src/seed/seed-history.test.ts',
   'src/modules/analytics/analytics-crosscheck.test.ts',
   'src/modules/analytics-sla/sla-report.test.ts',
   'src/modules/power-data/power-charts.test.ts',
+  'src/modules/power-data/power-compressed.test.ts',
   'src/modules/site/site-list-json.test.ts',
   'src/modules/network/counts.test.ts',
 ];

@@ -114,7 +114,8 @@ export const powerBenchmark: Benchmark = {
     let rows = 0;
     let error: string | undefined;
     try {
-      server = await startServer({ db, broker: 'embedded' });
+      // The history is rolled up here from its raw rows: the jobs role must not pack them meanwhile.
+      server = await startServer({ db, broker: 'embedded', env: { TELEMETRY_COMPRESS_AFTER_DAYS: '3660' } });
       const { rows: pick } = await server.pool.query<{ uid: string; com_id: string }>(
         `select s.uid, d.com_id from sites s join devices d on d.site_uid = s.uid
           where s.company_id = 'ktbl' and (s.more_details->>'has_dg')::boolean order by s.uid limit 1`,

@@ -3,7 +3,8 @@
  * its database; the benchmark loads `--devices` × `--days` device-minutes of the ingest load's 20
  * readings (random jitter, 2 decimals, one message per device and minute, written in time order as
  * ingest does) into the production table `telemetry`, copies them into the packed layouts of
- * lib/telemetry-layouts.ts, vacuums, and reports per layout: bytes on disk (heap, TOAST, each index,
+ * lib/telemetry-layouts.ts (the last: the production compressed history, packed by the jobs role's
+ * statement, which empties `telemetry`), vacuums, and reports per layout: bytes on disk (heap, TOAST, each index,
  * total) per message and per value, the extrapolation to one year of one-minute data for 50,000 sites,
  * and the power-data charts' typical read (one device, one day, one pin): time and buffers touched.
  * Every layout must return the same readings as the production table (else the result is not ok).
@@ -31,6 +32,8 @@ interface LayoutResult extends LayoutSize {
   buildS: number;
   /** Average stored size of the `pin_values` column per row (after compression). */
   valuesColumnBytesPerRow: number;
+  /** TOAST compression methods found in that column's stored values (`none`: stored uncompressed). */
+  valuesCompression: string;
   bytesPerMessage: number;
   bytesPerValue: number;
   /** Total of one year of one-minute data for 50,000 sites, TB (10^12 bytes). */
@@ -94,7 +97,8 @@ export const storageBenchmark: Benchmark = {
     let toastCompression = '';
     let error: string | undefined;
     try {
-      server = await startServer({ db, broker: 'embedded' });
+      // The sample is packed by the benchmark itself (the last layout), not by the jobs role.
+      server = await startServer({ db, broker: 'embedded', env: { TELEMETRY_COMPRESS_AFTER_DAYS: '3660' } });
       pgVersion = server.pgVersion;
       toastCompression =
         (
@@ -120,8 +124,10 @@ export const storageBenchmark: Benchmark = {
         await server.pool.query(`vacuum (analyze) ${layout.table}`);
         const buildS = layout.build ? (performance.now() - b0) / 1000 : loadS;
         const size = await layoutSize(server.pool, layout.table);
-        const { rows: col } = await server.pool.query<{ b: number }>(
-          `select avg(pg_column_size(pin_values))::float8 as b from ${layout.table}`,
+        const column = layout.valuesColumn ?? 'pin_values';
+        const { rows: col } = await server.pool.query<{ b: number; c: string }>(
+          `select avg(pg_column_size(${column}))::float8 as b,
+                  string_agg(distinct coalesce(pg_column_compression(${column}), 'none'), ',') as c from ${layout.table}`,
         );
         layouts.push({
           layout: layout.name,
@@ -132,6 +138,7 @@ export const storageBenchmark: Benchmark = {
           bytesPerValue: Math.round((size.totalBytes / values) * 100) / 100,
           yearAt50kSitesTB: Math.round(((size.totalBytes / messages) * MESSAGES_PER_YEAR) / 1e10) / 100,
           valuesColumnBytesPerRow: Math.round(col[0]?.b ?? 0),
+          valuesCompression: col[0]?.c ?? '',
           read: await timeRead(server, layout.read, readArgs, requests),
         });
       }

@@ -170,7 +170,7 @@ export async function startRoles(container: Container): Promise<Array<() => Prom
 }
 
 /**
- * The jobs role of the `jobs` lease holder: partitions, access-list retries and reconciliation,
+ * The jobs role of the `jobs` lease holder: partitions, telemetry compression, access-list retries and reconciliation,
  * scheduled reports, Telegram; returns its stop function. Each job keeps its own `skip locked` safety.
  */
 async function startJobs(container: Container): Promise<() => Promise<void>> {
@@ -186,6 +186,31 @@ async function startJobs(container: Container): Promise<() => Promise<void>> {
   const timer = setInterval(run, 6 * 3600 * 1000);
   timer.unref();
   stops.push(async () => clearInterval(timer));
+  // Telemetry older than TELEMETRY_COMPRESS_AFTER_DAYS packed per device and day (docs/requirements.md#compressed-history).
+  const { compressTelemetry } = await import('./jobs/compress.ts');
+  let compressing: Promise<unknown> | null = null;
+  const stopCompressing = new AbortController();
+  const compress = () => {
+    compressing ??= compressTelemetry(container.pool, {
+      signal: stopCompressing.signal,
+      clock: container.clock,
+      afterDays: container.config.telemetryCompressAfterDays,
+      retentionMonths: container.config.telemetryRetentionMonths,
+      log: container.log,
+    })
+      .catch((err: unknown) => container.log.error({ err }, 'telemetry compression failed'))
+      .finally(() => {
+        compressing = null;
+      });
+  };
+  compress();
+  const compressTimer = setInterval(compress, 3600 * 1000);
+  compressTimer.unref();
+  stops.push(async () => {
+    clearInterval(compressTimer);
+    stopCompressing.abort();
+    await compressing;
+  });
   // Access lists whose version failed go again to devices that are back online (issue 13).
   const retry = setInterval(() => {
     container.services.access.sync

@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { TELEMETRY_COMPRESS_AFTER_DAYS } from '@towerwatch/domain';
 
 /** Server roles a process can run (ARCHITECTURE "one server program, several roles"). */
 export const SERVER_ROLES = ['api', 'live', 'ingest', 'jobs'] as const;
@@ -103,6 +104,13 @@ const envSchema = z.object({
   REPORT_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
   /** Months of raw telemetry kept; older monthly partitions are dropped by the jobs role. */
   TELEMETRY_RETENTION_MONTHS: z.coerce.number().int().min(1).default(13),
+  /** Days after which telemetry is packed per device and day (docs/requirements.md#compressed-history). */
+  TELEMETRY_COMPRESS_AFTER_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3660)
+    .default(TELEMETRY_COMPRESS_AFTER_DAYS),
   /** Daily rollups (docs/requirements.md#daily-rollups): days back the first run starts, days rolled per run. */
   DAILY_ROLLUP_BACKFILL_DAYS: z.coerce.number().int().min(1).max(3660).default(400),
   DAILY_ROLLUP_DAYS_PER_RUN: z.coerce.number().int().min(1).max(3660).default(3),
@@ -150,6 +158,7 @@ export interface Config {
   /** REPORT_CONCURRENCY_PER_USER: report and export generations per user at once (per process). */
   reportConcurrencyPerUser: number;
   telemetryRetentionMonths: number;
+  telemetryCompressAfterDays: number;
   /** Daily rollups: days back the first run starts, and most days rolled per run. */
   dailyRollup: { backfillDays: number; daysPerRun: number };
   telegram: {
@@ -208,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     reportConcurrencyPerUser: e.REPORT_CONCURRENCY_PER_USER,
     telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
+    telemetryCompressAfterDays: e.TELEMETRY_COMPRESS_AFTER_DAYS,
     dailyRollup: { backfillDays: e.DAILY_ROLLUP_BACKFILL_DAYS, daysPerRun: e.DAILY_ROLLUP_DAYS_PER_RUN },
     telegram: {
       botToken: e.TELEGRAM_BOT_TOKEN,

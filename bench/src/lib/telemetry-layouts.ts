@@ -6,6 +6,10 @@
  *   would write): the hour's pin ids once, the second of the hour of each message, and every value of
  *   the hour in one two-dimensional array [message][pin], `real` or `float8`; large rows are
  *   TOAST-compressed. The hourly layouts use the dictionary the `dict-real` layout creates.
+ * - `compressed`: the production compressed history (migration 0820_telemetry_days): one row per device
+ *   and Asia/Dhaka day, built by the jobs role's own statement (`telemetry_compress_day`) applied to
+ *   every day of the sample, which moves the rows out of `telemetry` (so it is measured last), and read
+ *   through the production reader `telemetry_of` (raw rows and decoded days).
  * Each layout has the SQL of the power-data charts' typical read: one device, one day, one pin.
  */
 import type pg from 'pg';
@@ -18,6 +22,8 @@ export interface Layout {
   build?: string[];
   /** (ts, v) of pin $4 of device $1 in [$2, $3), ordered by ts. */
   read: string;
+  /** The column holding the values (default `pin_values`). */
+  valuesColumn?: string;
 }
 
 const PIN_ID = '(select id from tel_pin_dict where name = $4)';
@@ -77,6 +83,19 @@ export const LAYOUTS: readonly Layout[] = [
                 and b.hour + make_interval(secs => s.sec) >= $2 order by 1`,
     }),
   ),
+  {
+    name: 'compressed history (production, migration 0820): row per device-day, TOAST',
+    table: 'telemetry_days',
+    build: [
+      `select telemetry_compress_day(d::date)
+         from generate_series((select min(ts) at time zone 'Asia/Dhaka' from telemetry)::date,
+                              (select max(ts) at time zone 'Asia/Dhaka' from telemetry)::date, interval '1 day') d`,
+      // The emptied raw rows are vacuumed (as autovacuum does), so the read measures the packed days.
+      'vacuum (analyze) telemetry',
+    ],
+    read: `select ts, pin_values[array_position(pin_names, $4::text)] as v from telemetry_of($1, $2, $3) order by ts`,
+    valuesColumn: 'vals',
+  },
 ];
 
 export interface LayoutSize {

@@ -5,6 +5,7 @@ import {
   hourStartOf,
   isLateForDay,
   isLateForHour,
+  lastCompressibleDay,
   lateDays,
   lateHours,
   rollupViewOf,
@@ -81,5 +82,16 @@ describe('daily rollup pieces', () => {
       open: true,
     });
     expect(combinePieces([])).toEqual({ ms: 0, gapMs: 0, starts: 0, lead: false, open: false });
+  });
+});
+
+describe('lastCompressibleDay', () => {
+  it('is the day before the Asia/Dhaka day holding now - afterDays', () => {
+    // 2026-12-06 19:52 UTC = 2026-12-07 01:52 Dhaka; minus 7 days: 2026-11-30 01:52 Dhaka.
+    expect(lastCompressibleDay(Date.parse('2026-12-06T19:52:00Z'), 7)).toBe('2026-11-29');
+    // Just before Dhaka midnight: 2026-12-06 17:59 UTC = 23:59 Dhaka; minus 1 day: 2026-12-05 (Dhaka).
+    expect(lastCompressibleDay(Date.parse('2026-12-06T17:59:00Z'), 1)).toBe('2026-12-04');
+    // At Dhaka midnight the day that just ended 1 day ago is whole.
+    expect(lastCompressibleDay(Date.parse('2026-12-06T18:00:00Z'), 1)).toBe('2026-12-05');
   });
 });

@@ -130,3 +130,17 @@ export function combinePieces(pieces: readonly PieceSummary[]): PieceSummary {
   });
   return out;
 }
+
+/**
+ * Compressed telemetry history (docs/requirements.md#compressed-history): telemetry older than this
+ * many days is kept packed per device and Asia/Dhaka day (the default of TELEMETRY_COMPRESS_AFTER_DAYS).
+ */
+export const TELEMETRY_COMPRESS_AFTER_DAYS = 7;
+
+/**
+ * The last Asia/Dhaka day (`YYYY-MM-DD`) whose every reading is at least `afterDays` days old at `now`
+ * (the newest day the compression may pack): the day before the one holding `now - afterDays` days.
+ */
+export function lastCompressibleDay(now: number, afterDays: number): string {
+  return dhakaDate(new Date(dhakaDayStartOf(now - afterDays * DAY_MS) - DAY_MS));
+}

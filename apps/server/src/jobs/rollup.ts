@@ -5,25 +5,26 @@
  * ROLLUP_SETTLE_MS), and recomputes exactly the hours late readings touched: ingest marks them in
  * `telemetry_dirty_hours` (docs/requirements.md#late-data), `rollupDirtyHours` recomputes and unmarks
  * them in one transaction, however late they came. Telemetry rows are packed per message (pin_names /
- * pin_values arrays, migration 0301_telemetry_packed), unnested here.
+ * pin_values arrays, migration 0301_telemetry_packed), read with the compressed days (`telemetry_between`,
+ * `telemetry_of`, migration 0820_telemetry_days) and unnested here.
  */
 import { dhakaDate, hourStartOf, ROLLUP_SETTLE_MS } from '@towerwatch/domain';
 import type { Clock } from '../clock.ts';
 import { type Pool, type Queryable, withTransaction } from '../db/pool.ts';
 import { healthRollupSql, rollupBatteryHealth, rollupPinDay } from '../kernel/time-series/index.ts';
+import { markLatePackedDays } from './compress.ts';
 
 const HOUR = 3_600_000;
 const WATERMARK = 'telemetry_hourly';
 
 /**
- * The telemetry_hourly upsert of the readings `source` selects (`t`: packed telemetry rows). A
+ * The telemetry_hourly upsert of the readings `source` selects (`t`: telemetry rows, raw or decoded). A
  * recomputed hour replaces its row.
  */
-function hourlySql(source: string, where = 'true'): string {
+function hourlySql(source: string): string {
   return `insert into telemetry_hourly (com_id, pin_name, hour, min, max, sum, count)
      select t.com_id, r.pin_name, date_trunc('hour', t.ts), min(r.value), max(r.value), sum(r.value), count(*)
      from ${source} cross join lateral unnest(t.pin_names, t.pin_values) as r(pin_name, value)
-     where ${where}
      group by t.com_id, r.pin_name, date_trunc('hour', t.ts)
      on conflict (com_id, pin_name, hour) do update set min = excluded.min, max = excluded.max,
        sum = excluded.sum, count = excluded.count`;
@@ -56,7 +57,7 @@ export async function rollupTelemetry(
     : lastComplete - 24 * HOUR;
   const to = Math.min(lastComplete, from + (opts.maxHours ?? 48) * HOUR);
   if (to <= from) return 0;
-  await db.query(hourlySql('telemetry t', 't.ts >= $1 and t.ts < $2'), [new Date(from), new Date(to)]);
+  await db.query(hourlySql('telemetry_between($1, $2) t'), [new Date(from), new Date(to)]);
   await db.query(
     `insert into job_state (name, value, updated_at) values ($1, $2, now())
      on conflict (name) do update set value = excluded.value, updated_at = now()`,
@@ -82,10 +83,13 @@ export async function rollupDirtyHours(pool: Pool, opts: { batch?: number; maxBa
       );
       if (rows.length === 0) return 0;
       const source = `unnest($1::text[], $2::timestamptz[]) as d(com_id, hour)
-        join telemetry t on t.com_id = d.com_id and t.ts >= d.hour and t.ts < d.hour + interval '1 hour'`;
-      const params = [rows.map((r) => r.com_id), rows.map((r) => r.hour)];
-      await tx.query(hourlySql(source), params);
-      await tx.query(healthRollupSql(source), params);
+        cross join lateral telemetry_of(d.com_id, d.hour, d.hour + interval '1 hour') t`;
+      const comIds = rows.map((r) => r.com_id);
+      const hours = rows.map((r) => r.hour);
+      await tx.query(hourlySql(source), [comIds, hours]);
+      await tx.query(healthRollupSql(source), [comIds, hours]);
+      // Late readings of days packed already go into their packed day on the next compression run.
+      await markLatePackedDays(tx, comIds, hours);
       // The daily pin rollups of the days those hours belong to.
       const days = new Map<string, Set<string>>();
       for (const r of rows) {

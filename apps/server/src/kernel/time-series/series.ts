@@ -2,11 +2,14 @@
  * The one time-series reader (docs/requirements.md#time-series), shared by power data and analytics:
  * one device's pins over [from, until), min / max / mean / count per bucket, buckets aligned to
  * Asia/Dhaka midnight. The domain's `planSeries` picks the bucket from `zoom` and the range:
- * - `raw`: buckets under an hour over short ranges, straight from the packed telemetry rows;
+ * - `raw`: buckets under an hour over short ranges, straight from the telemetry rows (`telemetry_of`:
+ *   raw rows and the compressed days, migration 0820_telemetry_days);
  * - `hourly`: the hourly rollups (`telemetry_hourly`) for the hours the rollup job has done
  *   (its watermark), plus the same hourly aggregation computed from raw rows for the hours after it,
  *   so a fresh system and the current hour still show.
- * Several pins are summed per reading (e.g. the critical and non-critical DC load currents).
+ * Several pins are summed per reading (e.g. the critical and non-critical DC load currents). Means are
+ * summed as `numeric`: exact, so a bucket's mean does not depend on the order rows are read in (raw or
+ * compressed, whatever the plan).
  */
 import { planSeries, type SeriesPlan, seriesBucketStart } from '@towerwatch/domain';
 import type { Queryable } from '../../db/pool.ts';
@@ -73,9 +76,8 @@ export async function readSeries(db: Queryable, req: SeriesRequest): Promise<Ser
   if (plan.source === 'raw') {
     const res = await db.query<Row>(
       `select ${bucketSql('x.ts', plan.bucketMinutes)} as b, min(x.v) as min, max(x.v) as max,
-              avg(x.v) as avg, count(*) as count
-         from (select t.ts, ${rowValueSql('$4', single)} as v from telemetry t
-                where t.com_id = $1 and t.ts >= $2 and t.ts < $3) x
+              avg(x.v::numeric)::float8 as avg, count(*) as count
+         from (select t.ts, ${rowValueSql('$4', single)} as v from telemetry_of($1, $2, $3) t) x
         where x.v is not null group by 1 order by 1`,
       [req.comId, req.from, req.until, req.pins],
     );
@@ -112,13 +114,12 @@ async function hourlyRows(
      where h.com_id = $1 and h.pin_name = any($4::text[]) and h.hour >= $2 and h.hour < $5
      group by h.hour
     union all
-    select date_trunc('hour', x.ts), min(x.v), max(x.v), avg(x.v), count(*)
-      from (select t.ts, ${rowValueSql('$4', single)} as v from telemetry t
-             where t.com_id = $1 and t.ts >= $5 and t.ts < $3) x
+    select date_trunc('hour', x.ts), min(x.v), max(x.v), avg(x.v::numeric)::float8, count(*)
+      from (select t.ts, ${rowValueSql('$4', single)} as v from telemetry_of($1, $5, $3) t) x
      where x.v is not null group by 1`;
   const { rows } = await db.query<Row>(
     `select ${bucketSql('y.hour', plan.bucketMinutes)} as b, min(y.min) as min, max(y.max) as max,
-            sum(y.avg * y.count) / nullif(sum(y.count), 0) as avg, sum(y.count) as count
+            (sum(y.avg::numeric * y.count) / nullif(sum(y.count), 0))::float8 as avg, sum(y.count) as count
        from (${hours}) y group by 1 order by 1`,
     [req.comId, req.from, req.until, req.pins, new Date(split)],
   );

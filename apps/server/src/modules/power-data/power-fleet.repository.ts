@@ -155,16 +155,15 @@ export function createPowerFleetRepository(db: Queryable) {
            from pins join scoped on scoped.uid = pins.site_uid
            left join pin_latest l on l.com_id = pins.com_id and l.pin_name = pins.pin_name
            left join lateral (
-             select min(h.min) as min, max(h.max) as max, sum(h.sum) / nullif(sum(h.count), 0) as avg,
+             select min(h.min) as min, max(h.max) as max, (sum(h.sum::numeric) / nullif(sum(h.count), 0))::float8 as avg,
                     array_agg(h.max) as hours_max
                from (select hr.min, hr.max, hr.sum, hr.count from telemetry_hourly hr
                       where hr.com_id = pins.com_id and hr.pin_name = pins.pin_name
                         and hr.hour >= ${fromP} and hr.hour < least(${untilP}, ${splitP})
                      union all
-                     select min(x.v), max(x.v), sum(x.v), count(*) from (
+                     select min(x.v), max(x.v), sum(x.v::numeric)::float8, count(*) from (
                        select date_trunc('hour', t.ts) as hour, t.pin_values[array_position(t.pin_names, pins.pin_name)] as v
-                         from telemetry t
-                        where t.com_id = pins.com_id and t.ts >= greatest(${fromP}, ${splitP}) and t.ts < ${untilP}) x
+                         from telemetry_of(pins.com_id, greatest(${fromP}, ${splitP}), ${untilP}) t) x
                       where x.v is not null group by x.hour) h) d on true
           order by scoped.uid`,
         p.values,
