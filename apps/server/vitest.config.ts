@@ -49,6 +49,8 @@ export default defineConfig({ test: { ...serverProject('system').test, root: '.'
 export const DATABASE_VERSION_TESTS = [
   'src/db/**/*.test.ts',
   'test/foundation.test.ts',
+  // Runs on the embedded PostgreSQL only: the program's stop order around the PostgreSQL it started.
+  'test/shutdown.test.ts',
   'test/scope.test.ts',
   'src/ingest/persist-telemetry.test.ts',
   'src/ingest/batching.test.ts',
