@@ -286,6 +286,10 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
           return;
         }
         const receivedAt = deps.clock.now();
+        // A `ts` more than the allowed lead ahead of the receive time is stored as the receive time
+        // (docs/device-protocol.md §9 "Time"; domain deviceMessageTime).
+        const stamped = decoded.message as { ts?: number };
+        if (typeof stamped.ts === 'number') stamped.ts = deviceMessageTime(stamped.ts, receivedAt.getTime());
         const job = {
           kind: parsed.kind,
           comId: parsed.comId,
