@@ -28,6 +28,15 @@ export function msgIdOf(job: SiteJob): { comId: string; msgId: string } | null {
   return typeof m.msg_id === 'string' ? { comId: job.comId, msgId: m.msg_id } : null;
 }
 
+/**
+ * The com_id a job is written for, which a partition lease must cover (NATS ingest,
+ * db/partition-leases.ts): the message's device, else the site's first device (ticks, settings).
+ */
+export function fenceKeyOf(job: SiteJob, siteComIds: readonly string[] | undefined): string | undefined {
+  if ('comId' in job) return job.comId;
+  return siteComIds && siteComIds.length > 0 ? [...siteComIds].sort()[0] : undefined;
+}
+
 /** The engine input of a job; null for jobs that only mark the device seen (handled as empty pins). */
 export function toEngineInput(job: SiteJob, now: Date): EngineInput | null {
   switch (job.kind) {
