@@ -8,50 +8,23 @@
  * (telemetry count = count distinct), and no device_offline or alarm event is written twice. The jobs
  * role (also run by both) is taken over the same way: one jobs process at a time.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deviceTopics } from '@towerwatch/contract';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../src/db/embedded.ts';
 import { createPool, type Pool } from '../src/db/pool.ts';
 import { type BuiltSite, buildSite } from '../src/ingest/test-fixtures.ts';
 import { type PrivateMosquitto, startPrivateMosquitto } from './private-mosquitto.ts';
+import { killGroup, type Spawned, spawnServer, waitFor } from './server-processes.ts';
 import { cloneTemplate } from './test-databases.ts';
 
-const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 const DEVICES = 20;
 const PER_DEVICE = 150;
 const LEASE_TTL_S = 5;
 
-interface Spawned {
-  name: string;
-  child: ChildProcess;
-  output(): string;
-  exited: Promise<void>;
-}
-
 const spawned: Spawned[] = [];
-
-function killGroup(s: Spawned): void {
-  if (s.child.exitCode === null && s.child.signalCode === null) {
-    try {
-      process.kill(-(s.child.pid as number), 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-}
-
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('two ingest processes on one database', () => {
   let mosquitto: PrivateMosquitto;
@@ -62,54 +35,22 @@ describe('two ingest processes on one database', () => {
   let eventsBefore = 0;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'towerwatch-lease-'));
 
-  async function start(name: string): Promise<Spawned> {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: SERVER_ROOT,
-      detached: true, // its own process group: killed as a whole
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        DATABASE_URL: db.url,
-        DATA_DIR: path.join(dataDir, name),
-        PORT: String(port),
-        ROLES: 'ingest,jobs',
-        MQTT_URL: mosquitto.url,
-        MQTT_CLIENT_ID: `lease-test-${name}-${process.pid}`,
-        MQTT_SESSION_EXPIRY_S: '600',
-        LEASE_TTL_S: String(LEASE_TTL_S),
-        DEVICE_MAX_MSG_PER_S: '100000',
-        TOKEN_SECRET: 'lease-test-secret-lease-test-secret-0123456789',
-        SIMULATOR: 'off',
-        SEED_ON_EMPTY: 'off',
-        WEB_DIST: path.join(dataDir, 'no-web'),
-        LOG_LEVEL: 'info',
-      },
+  const start = (name: string) =>
+    spawnServer(spawned, name, {
+      DATABASE_URL: db.url,
+      DATA_DIR: path.join(dataDir, name),
+      ROLES: 'ingest,jobs',
+      MQTT_URL: mosquitto.url,
+      MQTT_CLIENT_ID: `lease-test-${name}-${process.pid}`,
+      MQTT_SESSION_EXPIRY_S: '600',
+      LEASE_TTL_S: String(LEASE_TTL_S),
+      DEVICE_MAX_MSG_PER_S: '100000',
+      TOKEN_SECRET: 'lease-test-secret-lease-test-secret-0123456789',
+      SIMULATOR: 'off',
+      SEED_ON_EMPTY: 'off',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      LOG_LEVEL: 'info',
     });
-    let text = '';
-    const keep = (chunk: Buffer) => {
-      text = (text + chunk.toString('utf8')).slice(-200_000);
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    const s: Spawned = {
-      name,
-      child,
-      output: () => text,
-      exited: new Promise((resolve) => child.once('exit', () => resolve())),
-    };
-    spawned.push(s);
-    await waitFor(
-      `${name} answers /healthz`,
-      async () => {
-        if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${text}`);
-        const res = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
-        return res?.ok === true;
-      },
-      120_000,
-    );
-    return s;
-  }
 
   beforeAll(async () => {
     mosquitto = await startPrivateMosquitto();
