@@ -29,7 +29,11 @@ export function killGroup(s: Spawned): void {
 }
 
 /** Waits until `check` holds, polling every 100 ms; throws after `ms`. */
-export async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  ms: number,
+): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);

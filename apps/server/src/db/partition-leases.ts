@@ -68,7 +68,10 @@ export function createPartitionOwner(o: PartitionOwnerOptions): PartitionOwner {
 
   const lose = (p: number, why: string) => {
     if (!owned.delete(p)) return;
-    o.log.error({ partition: p, worker }, `ingest partition ${p} lost (${why}); this worker stops writing it`);
+    o.log.error(
+      { partition: p, worker },
+      `ingest partition ${p} lost (${why}); this worker stops writing it`,
+    );
     o.onLost(p);
   };
 

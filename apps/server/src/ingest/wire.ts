@@ -69,4 +69,3 @@ async function startActive(c: IngestContainer, lease: RoleLease): Promise<() => 
     await stopJobs();
   };
 }
-

@@ -13,7 +13,14 @@
  * acknowledged — what the previous owner committed but did not acknowledge is recognised by its
  * message id and acknowledged without a second write.
  */
-import { AckPolicy, DeliverPolicy, type JetStreamManager, type JsMsg, nanos, type NatsConnection } from 'nats';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type JetStreamManager,
+  type JsMsg,
+  nanos,
+  type NatsConnection,
+} from 'nats';
 import type { Pool } from '../../db/pool.ts';
 import { createPartitionOwner, type PartitionOwner, PartitionsLostError } from '../../db/partition-leases.ts';
 import { LeaseLostError, sleep } from '../../db/role-lease.ts';
