@@ -8,7 +8,7 @@
  * `cmd` subject is not mapped: a core NATS publish on `tw.v1.dev.{com_id}.cmd` reaches the device's
  * MQTT subscription.
  */
-import { DEVICE_PUBLISH_KINDS, DEVICE_TOPIC_ROOT, deviceTopics } from '@towerwatch/contract';
+import { DEVICE_PUBLISH_KINDS, DEVICE_TOPIC_ROOT } from '@towerwatch/contract';
 
 /** First token of the stream's subjects. */
 const STREAM_ROOT = 'twdev';
@@ -21,14 +21,12 @@ export function partitionFilter(partition: number): string {
   return `${STREAM_ROOT}.${partition}.>`;
 }
 
-/** MQTT topic → NATS subject, as nats-server converts it (`/` → `.`; com_ids have no `.`). */
+/**
+ * MQTT topic → NATS subject, as nats-server converts it (`/` → `.`; com_ids have no `.`): a command
+ * published on its topic's subject reaches the device's MQTT `cmd` subscription.
+ */
 export function topicToSubject(topic: string): string {
   return topic.replaceAll('/', '.');
-}
-
-/** The subject a command is published on so the device's MQTT `cmd` subscription receives it. */
-export function commandSubject(comId: string): string {
-  return topicToSubject(deviceTopics.cmd(comId));
 }
 
 /** `twdev.{p}.{com_id}.{kind…}` → `tw/v1/dev/{com_id}/{kind…}`; null for anything else. */
