@@ -145,7 +145,7 @@ export async function startRoles(container: Container): Promise<Array<() => Prom
   if (container.config.nats) {
     // Scale-out on NATS: share the bus with the other processes over core NATS.
     const { startNatsBusBridge } = await import('./bus/nats-bridge.ts');
-    stops.push(await startNatsBusBridge(container.bus, container.config.nats.url, container.log));
+    stops.push(await startNatsBusBridge(container.bus, container.config.nats.servers, container.log));
     container.focusedSites.request();
   } else if (container.config.mqttUrl) {
     // Scale-out: share the bus with the other processes through the external broker.

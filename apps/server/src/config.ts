@@ -56,7 +56,7 @@ const envSchema = z.object({
    */
   NATS_URL: z
     .string()
-    .regex(/^(nats|tls):\/\//, 'must be a nats:// URL')
+    .regex(/^(nats|tls):\/\/[^,\s]+(,(nats|tls):\/\/[^,\s]+)*$/, 'must be nats:// URLs, comma-separated')
     .optional(),
   /** Partitions of the device stream: the N of the NATS subject mapping, fixed at deploy time. */
   NATS_PARTITIONS: z.coerce.number().int().min(1).max(4096).default(256),
@@ -184,7 +184,8 @@ export interface Config {
 
 /** The scale-out engine's settings (NATS_*). */
 export interface NatsConfig {
-  url: string;
+  /** NATS_URL's servers (the client tries each). */
+  servers: string[];
   partitions: number;
   stream: string;
   replicas: number;
@@ -226,7 +227,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttPort: e.MQTT_PORT,
     nats: e.NATS_URL
       ? {
-          url: e.NATS_URL,
+          servers: e.NATS_URL.split(','),
           partitions: e.NATS_PARTITIONS,
           stream: e.NATS_STREAM,
           replicas: e.NATS_REPLICAS,

@@ -37,14 +37,14 @@ export function bridgeBusToNats(
   };
 }
 
-/** Connects to `url` and bridges `bus` (scale-out with NATS_URL); returns the stop function. */
+/** Connects to `servers` and bridges `bus` (scale-out with NATS_URL); returns the stop function. */
 export async function startNatsBusBridge(
   bus: EventBus,
-  url: string,
+  servers: string[],
   logger?: BusLogger,
 ): Promise<() => Promise<void>> {
   const nc = await connect({
-    servers: url,
+    servers,
     name: `towerwatch-bus-${randomUUID().slice(0, 8)}`,
     maxReconnectAttempts: -1,
   });

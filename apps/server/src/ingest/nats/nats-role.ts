@@ -40,7 +40,7 @@ export async function startNatsIngestRole(
   nats: NatsConfig,
 ): Promise<() => Promise<void>> {
   const nc = await connect({
-    servers: nats.url,
+    servers: nats.servers,
     name: `towerwatch-ingest-${hostname()}-${process.pid}`,
     maxReconnectAttempts: -1,
   });
