@@ -79,6 +79,7 @@ describe('config', () => {
     expect(
       loadConfig({ ...secret, NATS_URL: 'nats://a:4222', NATS_PARTITIONS: '12', NATS_REPLICAS: '3' }).nats,
     ).toMatchObject({ partitions: 12, replicas: 3 });
+    expect(loadConfig({ ...secret, NATS_URL: 'nats://a:4222' }).simulator).toBe(false);
     expect(() => loadConfig({ ...secret, NATS_URL: 'http://a' })).toThrow(/NATS_URL/);
     expect(() => loadConfig({ ...secret, NATS_URL: 'nats://a', NATS_PARTITIONS: '0' })).toThrow(
       /NATS_PARTITIONS/,

@@ -239,7 +239,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       expirySeconds: e.MQTT_SESSION_EXPIRY_S,
     },
     leaseTtlS: e.LEASE_TTL_S,
-    simulator: e.SIMULATOR,
+    // The built-in simulator follows the embedded broker or MQTT_URL; not with NATS_URL.
+    simulator: e.SIMULATOR && !e.NATS_URL,
     roles: e.ROLES,
     tokenSecret: e.TOKEN_SECRET ?? persistedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
