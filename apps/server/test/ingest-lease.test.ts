@@ -11,11 +11,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { deviceTopics } from '@towerwatch/contract';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPool, type Pool } from '../src/db/pool.ts';
 import { type BuiltSite, buildSite } from '../src/ingest/test-fixtures.ts';
+import { expectEventsOnce, expectStoredOnce, publishReading, storedReadings } from './kill-checks.ts';
 import { type PrivateMosquitto, startPrivateMosquitto } from './private-mosquitto.ts';
 import { killGroup, type Spawned, spawnServer, waitFor } from './server-processes.ts';
 import { cloneTemplate } from './test-databases.ts';
@@ -80,43 +80,15 @@ describe('two ingest processes on one database', () => {
     expect(b.output()).not.toContain('jobs lease taken');
 
     const comIds = sites.map((s) => s.comId);
-    const stored = async () =>
-      (
-        await pool.query<{ n: number }>(
-          'select count(*)::int as n from ingest_messages where com_id = any($1)',
-          [comIds],
-        )
-      ).rows[0]?.n ?? 0;
+    const stored = () => storedReadings(pool, comIds);
     const publisher = await mqtt.connectAsync(mosquitto.url, {
       clientId: `lease-pub-${process.pid}`,
       clean: true,
     });
     const acked: string[] = [];
     const base = Date.now() - PER_DEVICE * 1000;
-    /**
-     * Message i of every device: am6 crosses the 45 °C threshold up and down (alarm raises and
-     * clears); every 25th round the device also says it goes offline (device_offline events).
-     */
     const publishRound = (i: number) =>
-      Promise.all(
-        sites.map(async (site) => {
-          const msgId = `${site.comId}-l${i}`;
-          const value = Math.floor(i / 10) % 2 === 0 ? 30 : 60;
-          const ts = base + i * 1000;
-          await publisher.publishAsync(
-            deviceTopics.pins(site.comId),
-            JSON.stringify({ msg_id: msgId, ts, readings: [{ pin: 'am6', value }] }),
-            { qos: 1 },
-          );
-          acked.push(msgId);
-          if (i % 25 === 24)
-            await publisher.publishAsync(
-              deviceTopics.status(site.comId),
-              JSON.stringify({ online: false, ts: ts + 500 }),
-              { qos: 1 },
-            );
-        }),
-      );
+      Promise.all(sites.map((site) => publishReading(publisher, site, i, base, acked)));
     try {
       const half = PER_DEVICE / 2;
       for (let i = 0; i < half; i++) await publishRound(i);
@@ -136,36 +108,9 @@ describe('two ingest processes on one database', () => {
     expect(acked).toHaveLength(DEVICES * PER_DEVICE);
     await waitFor('every acknowledged message stored', async () => (await stored()) >= acked.length, 90_000);
 
-    const missing = await pool.query<{ msg_id: string }>(
-      `select u.id as msg_id from unnest($1::text[]) as u(id)
-        where not exists (select 1 from ingest_messages m where m.msg_id = u.id)`,
-      [acked],
-    );
-    expect(missing.rows).toEqual([]);
-    const telemetry = await pool.query<{ n: number; distinct_n: number }>(
-      `select count(*)::int as n, count(distinct (com_id, ts))::int as distinct_n
-         from telemetry where com_id = any($1)`,
-      [comIds],
-    );
-    expect(telemetry.rows[0]).toEqual({ n: acked.length, distinct_n: acked.length });
+    await expectStoredOnce(pool, acked, comIds);
     // Events: alarms raised and cleared many times, devices offline and back; none written twice.
-    const events = await pool.query<{ name: string; n: number }>(
-      `select name, count(*)::int as n from events where site_uid = any($1) group by name`,
-      [sites.map((s) => s.siteUid)],
-    );
-    expect(events.rows.find((r) => r.name === 'high_temperature')?.n ?? 0).toBeGreaterThan(0);
-    expect(events.rows.find((r) => r.name === 'device_offline')?.n ?? 0).toBeGreaterThan(0);
-    const doubled = await pool.query(
-      `select site_uid, name, tenant, time, value::text as value, count(*)::int as n
-         from events where id > $1
-        group by site_uid, name, tenant, time, value::text having count(*) > 1 limit 5`,
-      [eventsBefore],
-    );
-    const written = await pool.query<{ n: number }>('select count(*)::int as n from events where id > $1', [
-      eventsBefore,
-    ]);
-    expect(written.rows[0]?.n ?? 0).toBeGreaterThan(0);
-    expect(doubled.rows).toEqual([]);
+    await expectEventsOnce(pool, sites, eventsBefore);
     killGroup(b);
     await b.exited;
   }, 300_000);

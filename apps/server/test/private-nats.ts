@@ -8,13 +8,12 @@
  *   ... nats.url (nats://), nats.mqttUrl (mqtt://) ...
  *   await nats.stop();   // in afterAll; also killed when the test process exits
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../src/db/embedded.ts';
 import { natsSubjectMappings } from '../src/ingest/nats/subjects.ts';
+import { canConnect, spawnFirst } from './private-binary.ts';
 
 export interface PrivateNats {
   url: string;
@@ -24,29 +23,6 @@ export interface PrivateNats {
 }
 
 const BINARIES = ['/usr/sbin/nats-server', 'nats-server'];
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-async function spawnServer(config: string): Promise<ChildProcess> {
-  for (const binary of BINARIES) {
-    const child = spawn(binary, ['-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
-    const spawned = await new Promise<boolean>((resolve) => {
-      child.once('spawn', () => resolve(true));
-      child.once('error', () => resolve(false));
-    });
-    if (spawned) return child;
-  }
-  throw new Error(`nats-server not found (tried ${BINARIES.join(', ')})`);
-}
 
 export async function startPrivateNats(o: { partitions: number }): Promise<PrivateNats> {
   const port = await freePort();
@@ -64,7 +40,7 @@ export async function startPrivateNats(o: { partitions: number }): Promise<Priva
       '',
     ].join('\n'),
   );
-  const child = await spawnServer(config);
+  const child = await spawnFirst(BINARIES, ['-c', config]);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-4000);
