@@ -12,11 +12,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LIVE_ACTIONS, LIVE_EVENTS } from '@towerwatch/contract';
+import { LIVE_ACTIONS, LIVE_EVENTS, partitionOf } from '@towerwatch/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPool, type Pool } from '../src/db/pool.ts';
-import { partitionOf } from '../src/ingest/nats/subjects.ts';
 import { type BuiltSite, buildSite } from '../src/ingest/test-fixtures.ts';
 import { connectLive, type TestLiveClient } from '../src/live/test-client.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-accounts.ts';

@@ -1,18 +1,18 @@
 /**
  * A NATS server of the test file's own (like private-mosquitto.ts): the `nats-server` binary on free
  * loopback ports (client, MQTT listener) with JetStream in a temp store dir, and the device subject
- * mapping of `partitions` partitions (ingest/nats/subjects.ts) — the single-node development config
+ * mapping of `partitions` partitions (the contract's `natsSubjectMappings`) — the single-node development config
  * of deploy/nats/, generated.
  *
  *   const nats = await startPrivateNats({ partitions: 8 });
  *   ... nats.url (nats://), nats.mqttUrl (mqtt://) ...
  *   await nats.stop();   // in afterAll; also killed when the test process exits
  */
+import { natsSubjectMappings } from '@towerwatch/contract';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../src/db/embedded.ts';
-import { natsSubjectMappings } from '../src/ingest/nats/subjects.ts';
 import { canConnect, spawnFirst } from './private-binary.ts';
 
 export interface PrivateNats {

@@ -13,6 +13,7 @@
  * acknowledged — what the previous owner committed but did not acknowledge is recognised by its
  * message id and acknowledged without a second write.
  */
+import { partitionFilter, partitionOf, streamSubjectToTopic } from '@towerwatch/contract';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -27,7 +28,6 @@ import { LeaseLostError, sleep } from '../../db/role-lease.ts';
 import type { IngestFence } from '../batch-commit.ts';
 import type { IngestPipeline } from '../pipeline.ts';
 import type { SiteStore } from '../site-store.ts';
-import { partitionFilter, partitionOf, streamSubjectToTopic } from './subjects.ts';
 
 export interface NatsIngestDeps {
   nc: NatsConnection;

@@ -5,6 +5,7 @@
  * the NATS server receives it), offline detection for the sites of its partitions, command time-outs.
  * HTTP ingest is not attached (it answers 503): its messages would bypass the partitions.
  */
+import { partitionOf, STREAM_SUBJECTS, topicToSubject } from '@towerwatch/contract';
 import { hostname } from 'node:os';
 import { deviceRateLimit } from '@towerwatch/domain';
 import { connect, type NatsConnection, RetentionPolicy, StorageType } from 'nats';
@@ -12,7 +13,6 @@ import type { NatsConfig } from '../../config.ts';
 import { createIngestCore, type IngestCore } from '../ingest-role.ts';
 import { type IngestContainer, startIngestJobs } from '../ingest-jobs.ts';
 import { startNatsIngest } from './nats-ingest.ts';
-import { partitionOf, STREAM_SUBJECTS, topicToSubject } from './subjects.ts';
 
 /** Creates the device stream when it is missing (every worker tries; the same config is idempotent). */
 async function ensureDeviceStream(nc: NatsConnection, nats: NatsConfig, log: IngestContainer['log']) {

@@ -1,24 +1,24 @@
 /**
- * The device subjects on NATS (subjects.ts) against a real nats-server: the subject mapping puts a
+ * The device subjects on NATS (packages/contract/src/device/nats-subjects.ts) against a real nats-server: the subject mapping puts a
  * device's MQTT messages on `twdev.{partition}.{com_id}.{kind}` with the partition the server computes
  * as `partitionOf` does, leaves `cmd` unmapped (a core NATS publish reaches the device's MQTT
  * subscription), and the config templates in deploy/nats/ carry the mapping of 256 partitions.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { deviceTopics } from '@towerwatch/contract';
-import mqtt from 'mqtt';
-import { connect, RetentionPolicy } from 'nats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PrivateNats, startPrivateNats } from '../../../test/private-nats.ts';
-import { REPO_ROOT } from '../../config.ts';
 import {
+  deviceTopics,
   natsSubjectMappings,
   partitionOf,
   STREAM_SUBJECTS,
   streamSubjectToTopic,
   topicToSubject,
-} from './subjects.ts';
+} from '@towerwatch/contract';
+import mqtt from 'mqtt';
+import { connect, RetentionPolicy } from 'nats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PrivateNats, startPrivateNats } from '../../../test/private-nats.ts';
+import { REPO_ROOT } from '../../config.ts';
 
 const PARTITIONS = 8;
 let nats: PrivateNats;

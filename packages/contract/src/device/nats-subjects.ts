@@ -8,7 +8,7 @@
  * `cmd` subject is not mapped: a core NATS publish on `tw.v1.dev.{com_id}.cmd` reaches the device's
  * MQTT subscription.
  */
-import { DEVICE_PUBLISH_KINDS, DEVICE_TOPIC_ROOT } from '@towerwatch/contract';
+import { DEVICE_PUBLISH_KINDS, DEVICE_TOPIC_ROOT } from './topics.ts';
 
 /** First token of the stream's subjects. */
 const STREAM_ROOT = 'twdev';
@@ -39,12 +39,12 @@ export function streamSubjectToTopic(subject: string): string | null {
 /** nats-server's `{{partition(n, …)}}`: FNV-1a 32 of the token's bytes modulo n. */
 export function partitionOf(comId: string, partitions: number): number {
   let h = 0x811c9dc5;
-  for (const byte of Buffer.from(comId, 'utf8')) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
+  for (const byte of new TextEncoder().encode(comId)) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
   return h % partitions;
 }
 
 /**
- * The account `mappings` block of the NATS server config (deploy/nats/*.conf): one mapping per
+ * The account `mappings` block of the NATS server config (deploy/nats/*.conf, the tests' and benchmarks' private servers): one mapping per
  * device → server kind, so `cmd` stays unmapped.
  */
 export function natsSubjectMappings(partitions: number): string {
