@@ -24,19 +24,23 @@ export interface PrivateNats {
 
 const BINARIES = ['/usr/sbin/nats-server', 'nats-server'];
 
-export async function startPrivateNats(o: { partitions: number }): Promise<PrivateNats> {
-  const port = await freePort();
-  const mqttPort = await freePort();
+/** One nats-server on `port` (and `mqttPort`) with `lines` of config (its folder removed on stop). */
+async function startNode(
+  name: string,
+  port: number,
+  mqttPort: number,
+  lines: (dir: string) => string[],
+): Promise<PrivateNats & { name: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'towerwatch-test-nats-'));
   const config = path.join(dir, 'nats.conf');
   writeFileSync(
     config,
     [
-      `server_name: tw-test-${port}`,
+      `server_name: ${name}`,
       `listen: 127.0.0.1:${port}`,
       `jetstream { store_dir: "${path.join(dir, 'js')}" }`,
       `mqtt { listen: 127.0.0.1:${mqttPort} }`,
-      natsSubjectMappings(o.partitions),
+      ...lines(dir),
       '',
     ].join('\n'),
   );
@@ -56,6 +60,7 @@ export async function startPrivateNats(o: { partitions: number }): Promise<Priva
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
+    name,
     url: `nats://127.0.0.1:${port}`,
     mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
     stop: async () => {
@@ -68,4 +73,32 @@ export async function startPrivateNats(o: { partitions: number }): Promise<Priva
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+export async function startPrivateNats(o: { partitions: number }): Promise<PrivateNats> {
+  const port = await freePort();
+  return startNode(`tw-test-${port}`, port, await freePort(), () => [natsSubjectMappings(o.partitions)]);
+}
+
+/** A nats-server cluster of `size` nodes (JetStream, MQTT on each), the deploy/nats/ cluster shape. */
+export async function startPrivateNatsCluster(o: {
+  partitions: number;
+  size: number;
+}): Promise<Array<PrivateNats & { name: string }>> {
+  const ports = await Promise.all(
+    Array.from({ length: o.size }, async () => ({
+      port: await freePort(),
+      mqtt: await freePort(),
+      route: await freePort(),
+    })),
+  );
+  const routes = ports.map((p) => `nats-route://127.0.0.1:${p.route}`).join(', ');
+  return Promise.all(
+    ports.map((p, i) =>
+      startNode(`tw-test-${ports[0]?.port}-n${i}`, p.port, p.mqtt, () => [
+        `cluster { name: tw-test-${ports[0]?.port}, listen: 127.0.0.1:${p.route}, routes: [${routes}] }`,
+        natsSubjectMappings(o.partitions),
+      ]),
+    ),
+  );
 }
