@@ -126,6 +126,8 @@ export function createPartitionOwner(o: PartitionOwnerOptions): PartitionOwner {
       [worker, ttlS, o.partitions, count],
     );
     for (const r of rows.sort((a, b) => a.partition - b.partition)) {
+      // Starting a partition waits for the broker (slow while it elects leaders): keep the rest renewed.
+      if (Date.now() - renewedAt > o.ttlMs / 3) await renew();
       const epoch = Number(r.epoch);
       owned.set(r.partition, epoch);
       try {
@@ -164,7 +166,11 @@ export function createPartitionOwner(o: PartitionOwnerOptions): PartitionOwner {
     if (owned.size < want) await take(want - owned.size);
     else if (owned.size > want) {
       const extra = [...owned.keys()].sort((a, b) => b - a).slice(0, owned.size - want);
-      for (const p of extra) if (!stopping) await release(p);
+      for (const p of extra) {
+        if (stopping) break;
+        if (Date.now() - renewedAt > o.ttlMs / 3) await renew();
+        await release(p);
+      }
     }
   }
 
