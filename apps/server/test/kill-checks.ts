@@ -87,3 +87,16 @@ export async function expectEventsOnce(
   );
   expect(doubled.rows).toEqual([]);
 }
+
+/** Each device's readings were committed in their order (commit times never go back). */
+export async function expectDeviceOrder(pool: Pool, comIds: string[]): Promise<void> {
+  const disorder = await pool.query(
+    `select com_id, msg_id from (
+       select com_id, msg_id, received_at,
+              lag(received_at) over (partition by com_id order by split_part(msg_id, '-n', 2)::int) as before
+         from ingest_messages where com_id = any($1) and msg_id like '%-n%') x
+      where received_at < before limit 5`,
+    [comIds],
+  );
+  expect(disorder.rows).toEqual([]);
+}

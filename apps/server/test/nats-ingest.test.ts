@@ -19,7 +19,13 @@ import { createPool, type Pool } from '../src/db/pool.ts';
 import { type BuiltSite, buildSite } from '../src/ingest/test-fixtures.ts';
 import { connectLive, type TestLiveClient } from '../src/live/test-client.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-accounts.ts';
-import { expectEventsOnce, expectStoredOnce, publishReading, storedReadings } from './kill-checks.ts';
+import {
+  expectDeviceOrder,
+  expectEventsOnce,
+  expectStoredOnce,
+  publishReading,
+  storedReadings,
+} from './kill-checks.ts';
 import { type PrivateNats, startPrivateNats } from './private-nats.ts';
 import { killGroup, type Spawned, spawnServer, waitFor } from './server-processes.ts';
 import { cloneTemplate } from './test-databases.ts';
@@ -162,15 +168,7 @@ describe('NATS JetStream ingest: three workers own the partitions, one is killed
     // Nothing acknowledged is lost; nothing is stored twice.
     await expectStoredOnce(pool, acked, comIds);
     // Per-device order: a device's messages were committed in their order (commit times never go back).
-    const disorder = await pool.query(
-      `select com_id, msg_id from (
-         select com_id, msg_id, received_at,
-                lag(received_at) over (partition by com_id order by split_part(msg_id, '-n', 2)::int) as before
-           from ingest_messages where com_id = any($1) and msg_id like '%-n%') x
-        where received_at < before limit 5`,
-      [comIds],
-    );
-    expect(disorder.rows).toEqual([]);
+    await expectDeviceOrder(pool, comIds);
     // Events: alarms raised and cleared many times, devices offline and back; none written twice,
     // and each site's in the order of their device time.
     await expectEventsOnce(pool, sites, eventsBefore, DEVICES);
