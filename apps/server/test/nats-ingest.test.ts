@@ -7,7 +7,8 @@
  * Then: every message the NATS server acknowledged to a device is stored exactly once, each device's
  * messages were committed in order, no alarm or offline event is written twice, the dead worker's
  * partitions are owned again within the bound, and a websocket client of the api/live process received
- * live events of the sites of every worker (the bus over core NATS).
+ * live events of the sites of every worker (the bus over core NATS). Last, a worker stopped with
+ * SIGTERM gives its partitions up to the one left.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -188,5 +189,18 @@ describe('NATS JetStream ingest: three workers own the partitions, one is killed
       expect(theirs.length).toBeGreaterThan(0);
       expect(theirs.some((s) => text.some((t) => t.includes(s.siteUid)))).toBe(true);
     }
+
+    // A graceful stop (SIGTERM) gives the partitions up: the last worker owns them all.
+    const [leaving, last] = workers.filter((w) => w !== victim) as [Spawned, Spawned];
+    process.kill(-(leaving.child.pid as number), 'SIGTERM');
+    await leaving.exited;
+    await waitFor(
+      'the last worker owns every partition',
+      async () => {
+        const o = await owners();
+        return o.size === PARTITIONS && [...o.values()].every((pid) => pid === last.child.pid);
+      },
+      60_000,
+    );
   }, 420_000);
 });
