@@ -23,6 +23,8 @@ import { errorText } from './lib/util.ts';
 export interface IngestRun {
   broker: BrokerKind;
   db: DbKind;
+  /** broker `nats`: ingest worker processes (`--workers`). */
+  workers?: number;
   ok: boolean;
   error: string | null;
   pgVersion: string | null;
@@ -78,9 +80,11 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
   // Bisection steps between the last pass and the first failure (full: the maximum to ~1/8 of the gap).
   const refinements = num(opts, 'refinements', { tiny: 0, quick: 0, full: 2 });
   const stepMs = num(opts, 'step-seconds', { tiny: 1.5, quick: 4, full: 20 }) * 1000;
+  const workers = broker === 'nats' ? num(opts, 'workers', { tiny: 1, quick: 1, full: 1 }) : undefined;
   const run: IngestRun = {
     broker,
     db,
+    ...(workers ? { workers } : {}),
     ok: false,
     error: null,
     pgVersion: null,
@@ -96,7 +100,9 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
   let rig: Awaited<ReturnType<typeof startRig>> | null = null;
   const profiling = serverProfiling(opts.flags.get('profile'), `${broker}-${db}`, serverNodeFlags(opts));
   try {
-    console.log(`ingest: ${broker} broker, ${db} PostgreSQL: starting the server, loading ${sites} sites`);
+    console.log(
+      `ingest: ${broker} broker${workers ? ` (${workers} ingest workers)` : ''}, ${db} PostgreSQL: starting the server, loading ${sites} sites`,
+    );
     rig = await startRig({
       db,
       broker,
@@ -105,6 +111,7 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
       processes,
       connections,
       nodeArgs: profiling.nodeArgs,
+      workers,
     });
     run.pgVersion = rig.server.pgVersion;
     run.fleetLoadS = rig.fleetLoad.seconds;

@@ -142,7 +142,12 @@ export type Container = ReturnType<typeof createContainer>;
 /** Starts the background parts of the enabled roles; returns their stop functions. */
 export async function startRoles(container: Container): Promise<Array<() => Promise<void>>> {
   const stops: Array<() => Promise<void>> = [];
-  if (container.config.mqttUrl) {
+  if (container.config.nats) {
+    // Scale-out on NATS: share the bus with the other processes over core NATS.
+    const { startNatsBusBridge } = await import('./bus/nats-bridge.ts');
+    stops.push(await startNatsBusBridge(container.bus, container.config.nats.servers, container.log));
+    container.focusedSites.request();
+  } else if (container.config.mqttUrl) {
     // Scale-out: share the bus with the other processes through the external broker.
     const { startBusBridge } = await import('./bus/mqtt-bridge.ts');
     stops.push(await startBusBridge(container.bus, container.config.mqttUrl, container.log));
@@ -233,6 +238,12 @@ async function startJobs(container: Container): Promise<() => Promise<void>> {
   const reports = setInterval(runReports, REPORT_JOB_INTERVAL_MS);
   reports.unref();
   stops.push(async () => clearInterval(reports));
+  if (container.config.nats) {
+    // NATS ingest workers do not run the rollups (each would): the jobs lease holder does.
+    const { startRollupJobs } = await import('./ingest/ingest-jobs.ts');
+    const rollups = startRollupJobs(container);
+    stops.push(async () => clearInterval(rollups));
+  }
   const telegram = container.services.telegram.jobs;
   if (telegram) stops.push(await telegram.start());
   else container.log.info('Telegram notifications off: TELEGRAM_BOT_TOKEN is not set');

@@ -65,4 +65,27 @@ describe('config', () => {
     expect(loadConfig({ ...secret, DEVICE_MAX_MSG_PER_S: '250' }).deviceMaxMsgPerS).toBe(250);
     expect(() => loadConfig({ ...secret, DEVICE_MAX_MSG_PER_S: '0' })).toThrow(/DEVICE_MAX_MSG_PER_S/);
   });
+
+  it('selects NATS with NATS_URL (servers, partitions, stream), never together with MQTT_URL', () => {
+    const secret = { TOKEN_SECRET: 's'.repeat(32) };
+    expect(loadConfig(secret).nats).toBeUndefined();
+    expect(loadConfig({ ...secret, NATS_URL: 'nats://a:4222,nats://b:4222' }).nats).toEqual({
+      servers: ['nats://a:4222', 'nats://b:4222'],
+      partitions: 256,
+      stream: 'TW_DEVICES',
+      replicas: 1,
+      ackWaitS: 60,
+    });
+    expect(
+      loadConfig({ ...secret, NATS_URL: 'nats://a:4222', NATS_PARTITIONS: '12', NATS_REPLICAS: '3' }).nats,
+    ).toMatchObject({ partitions: 12, replicas: 3 });
+    expect(loadConfig({ ...secret, NATS_URL: 'nats://a:4222' }).simulator).toBe(false);
+    expect(() => loadConfig({ ...secret, NATS_URL: 'http://a' })).toThrow(/NATS_URL/);
+    expect(() => loadConfig({ ...secret, NATS_URL: 'nats://a', NATS_PARTITIONS: '0' })).toThrow(
+      /NATS_PARTITIONS/,
+    );
+    expect(() => loadConfig({ ...secret, NATS_URL: 'nats://a', MQTT_URL: 'mqtt://b' })).toThrow(
+      /NATS_URL or MQTT_URL/,
+    );
+  });
 });

@@ -51,6 +51,26 @@ const envSchema = z.object({
     .optional(),
   MQTT_PORT: port.default(1884),
   /**
+   * Scale-out engine (docs/operations.md "Scale-out with NATS JetStream"): devices speak MQTT to the
+   * NATS server's MQTT listener, a JetStream stream keeps their messages partitioned by com_id, and
+   * ingest workers own partitions. Exclusive with MQTT_URL.
+   */
+  NATS_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\/[^,\s]+(,(nats|tls):\/\/[^,\s]+)*$/, 'must be nats:// URLs, comma-separated')
+    .optional(),
+  /** Partitions of the device stream: the N of the NATS subject mapping, fixed at deploy time. */
+  NATS_PARTITIONS: z.coerce.number().int().min(1).max(4096).default(256),
+  /** JetStream stream holding the device messages. */
+  NATS_STREAM: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, 'letters, digits, _ and - (1-64)')
+    .default('TW_DEVICES'),
+  /** Replicas of the stream (3 in a 3-node cluster). */
+  NATS_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /** Seconds JetStream waits for an ingest worker's ack before redelivering (in-progress acks extend it). */
+  NATS_ACK_WAIT_S: z.coerce.number().int().min(5).max(3600).default(60),
+  /**
    * Client id of the ingest role's subscription on MQTT_URL: a persistent session, so one id per ingest
    * process, the same across its restarts. Unset: derived from the host name and DATA_DIR.
    */
@@ -140,6 +160,8 @@ export interface Config {
   dbPoolMax: number;
   mqttUrl: string | undefined;
   mqttPort: number;
+  /** NATS_URL and the stream's settings; undefined = no NATS (embedded broker or MQTT_URL). */
+  nats: NatsConfig | undefined;
   /** The ingest subscription's persistent session on MQTT_URL (docs/operations.md "Failures and acknowledgements"). */
   mqttSession: { clientId: string; expirySeconds: number };
   /** LEASE_TTL_S: the ingest lease's time to live (db/role-lease.ts). */
@@ -169,6 +191,16 @@ export interface Config {
   };
 }
 
+/** The scale-out engine's settings (NATS_*). */
+export interface NatsConfig {
+  /** NATS_URL's servers (the client tries each). */
+  servers: string[];
+  partitions: number;
+  stream: string;
+  replicas: number;
+  ackWaitS: number;
+}
+
 /** Stable per ingest instance: the same host and data directory give the same session. */
 function defaultIngestClientId(dataDir: string): string {
   const id = createHash('sha256').update(`${hostname()}\n${dataDir}`).digest('hex').slice(0, 12);
@@ -189,6 +221,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NATS_URL && e.MQTT_URL)
+    throw new ConfigError('Invalid configuration:\n  NATS_URL: set either NATS_URL or MQTT_URL, not both');
   // Unset: `data/` at the repository root, whichever folder the server was started from.
   const dataDir = path.resolve(e.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
   return {
@@ -200,12 +234,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbPoolMax: e.DB_POOL_MAX,
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,
+    nats: e.NATS_URL
+      ? {
+          servers: e.NATS_URL.split(','),
+          partitions: e.NATS_PARTITIONS,
+          stream: e.NATS_STREAM,
+          replicas: e.NATS_REPLICAS,
+          ackWaitS: e.NATS_ACK_WAIT_S,
+        }
+      : undefined,
     mqttSession: {
       clientId: e.MQTT_CLIENT_ID ?? defaultIngestClientId(dataDir),
       expirySeconds: e.MQTT_SESSION_EXPIRY_S,
     },
     leaseTtlS: e.LEASE_TTL_S,
-    simulator: e.SIMULATOR,
+    // The built-in simulator follows the embedded broker or MQTT_URL; not with NATS_URL.
+    simulator: e.SIMULATOR && !e.NATS_URL,
     roles: e.ROLES,
     tokenSecret: e.TOKEN_SECRET ?? persistedSecret(dataDir),
     logLevel: e.LOG_LEVEL,

@@ -8,50 +8,23 @@
  * (telemetry count = count distinct), and no device_offline or alarm event is written twice. The jobs
  * role (also run by both) is taken over the same way: one jobs process at a time.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { deviceTopics } from '@towerwatch/contract';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../src/db/embedded.ts';
 import { createPool, type Pool } from '../src/db/pool.ts';
 import { type BuiltSite, buildSite } from '../src/ingest/test-fixtures.ts';
+import { expectEventsOnce, expectStoredOnce, publishReading, storedReadings } from './kill-checks.ts';
 import { type PrivateMosquitto, startPrivateMosquitto } from './private-mosquitto.ts';
+import { killGroup, type Spawned, spawnServer, waitFor } from './server-processes.ts';
 import { cloneTemplate } from './test-databases.ts';
 
-const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 const DEVICES = 20;
 const PER_DEVICE = 150;
 const LEASE_TTL_S = 5;
 
-interface Spawned {
-  name: string;
-  child: ChildProcess;
-  output(): string;
-  exited: Promise<void>;
-}
-
 const spawned: Spawned[] = [];
-
-function killGroup(s: Spawned): void {
-  if (s.child.exitCode === null && s.child.signalCode === null) {
-    try {
-      process.kill(-(s.child.pid as number), 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-}
-
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('two ingest processes on one database', () => {
   let mosquitto: PrivateMosquitto;
@@ -62,54 +35,22 @@ describe('two ingest processes on one database', () => {
   let eventsBefore = 0;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'towerwatch-lease-'));
 
-  async function start(name: string): Promise<Spawned> {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: SERVER_ROOT,
-      detached: true, // its own process group: killed as a whole
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        DATABASE_URL: db.url,
-        DATA_DIR: path.join(dataDir, name),
-        PORT: String(port),
-        ROLES: 'ingest,jobs',
-        MQTT_URL: mosquitto.url,
-        MQTT_CLIENT_ID: `lease-test-${name}-${process.pid}`,
-        MQTT_SESSION_EXPIRY_S: '600',
-        LEASE_TTL_S: String(LEASE_TTL_S),
-        DEVICE_MAX_MSG_PER_S: '100000',
-        TOKEN_SECRET: 'lease-test-secret-lease-test-secret-0123456789',
-        SIMULATOR: 'off',
-        SEED_ON_EMPTY: 'off',
-        WEB_DIST: path.join(dataDir, 'no-web'),
-        LOG_LEVEL: 'info',
-      },
+  const start = (name: string) =>
+    spawnServer(spawned, name, {
+      DATABASE_URL: db.url,
+      DATA_DIR: path.join(dataDir, name),
+      ROLES: 'ingest,jobs',
+      MQTT_URL: mosquitto.url,
+      MQTT_CLIENT_ID: `lease-test-${name}-${process.pid}`,
+      MQTT_SESSION_EXPIRY_S: '600',
+      LEASE_TTL_S: String(LEASE_TTL_S),
+      DEVICE_MAX_MSG_PER_S: '100000',
+      TOKEN_SECRET: 'lease-test-secret-lease-test-secret-0123456789',
+      SIMULATOR: 'off',
+      SEED_ON_EMPTY: 'off',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      LOG_LEVEL: 'info',
     });
-    let text = '';
-    const keep = (chunk: Buffer) => {
-      text = (text + chunk.toString('utf8')).slice(-200_000);
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    const s: Spawned = {
-      name,
-      child,
-      output: () => text,
-      exited: new Promise((resolve) => child.once('exit', () => resolve())),
-    };
-    spawned.push(s);
-    await waitFor(
-      `${name} answers /healthz`,
-      async () => {
-        if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${text}`);
-        const res = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
-        return res?.ok === true;
-      },
-      120_000,
-    );
-    return s;
-  }
 
   beforeAll(async () => {
     mosquitto = await startPrivateMosquitto();
@@ -139,43 +80,15 @@ describe('two ingest processes on one database', () => {
     expect(b.output()).not.toContain('jobs lease taken');
 
     const comIds = sites.map((s) => s.comId);
-    const stored = async () =>
-      (
-        await pool.query<{ n: number }>(
-          'select count(*)::int as n from ingest_messages where com_id = any($1)',
-          [comIds],
-        )
-      ).rows[0]?.n ?? 0;
+    const stored = () => storedReadings(pool, comIds);
     const publisher = await mqtt.connectAsync(mosquitto.url, {
       clientId: `lease-pub-${process.pid}`,
       clean: true,
     });
     const acked: string[] = [];
     const base = Date.now() - PER_DEVICE * 1000;
-    /**
-     * Message i of every device: am6 crosses the 45 °C threshold up and down (alarm raises and
-     * clears); every 25th round the device also says it goes offline (device_offline events).
-     */
     const publishRound = (i: number) =>
-      Promise.all(
-        sites.map(async (site) => {
-          const msgId = `${site.comId}-l${i}`;
-          const value = Math.floor(i / 10) % 2 === 0 ? 30 : 60;
-          const ts = base + i * 1000;
-          await publisher.publishAsync(
-            deviceTopics.pins(site.comId),
-            JSON.stringify({ msg_id: msgId, ts, readings: [{ pin: 'am6', value }] }),
-            { qos: 1 },
-          );
-          acked.push(msgId);
-          if (i % 25 === 24)
-            await publisher.publishAsync(
-              deviceTopics.status(site.comId),
-              JSON.stringify({ online: false, ts: ts + 500 }),
-              { qos: 1 },
-            );
-        }),
-      );
+      Promise.all(sites.map((site) => publishReading(publisher, site, i, base, acked)));
     try {
       const half = PER_DEVICE / 2;
       for (let i = 0; i < half; i++) await publishRound(i);
@@ -195,36 +108,9 @@ describe('two ingest processes on one database', () => {
     expect(acked).toHaveLength(DEVICES * PER_DEVICE);
     await waitFor('every acknowledged message stored', async () => (await stored()) >= acked.length, 90_000);
 
-    const missing = await pool.query<{ msg_id: string }>(
-      `select u.id as msg_id from unnest($1::text[]) as u(id)
-        where not exists (select 1 from ingest_messages m where m.msg_id = u.id)`,
-      [acked],
-    );
-    expect(missing.rows).toEqual([]);
-    const telemetry = await pool.query<{ n: number; distinct_n: number }>(
-      `select count(*)::int as n, count(distinct (com_id, ts))::int as distinct_n
-         from telemetry where com_id = any($1)`,
-      [comIds],
-    );
-    expect(telemetry.rows[0]).toEqual({ n: acked.length, distinct_n: acked.length });
+    await expectStoredOnce(pool, acked, comIds);
     // Events: alarms raised and cleared many times, devices offline and back; none written twice.
-    const events = await pool.query<{ name: string; n: number }>(
-      `select name, count(*)::int as n from events where site_uid = any($1) group by name`,
-      [sites.map((s) => s.siteUid)],
-    );
-    expect(events.rows.find((r) => r.name === 'high_temperature')?.n ?? 0).toBeGreaterThan(0);
-    expect(events.rows.find((r) => r.name === 'device_offline')?.n ?? 0).toBeGreaterThan(0);
-    const doubled = await pool.query(
-      `select site_uid, name, tenant, time, value::text as value, count(*)::int as n
-         from events where id > $1
-        group by site_uid, name, tenant, time, value::text having count(*) > 1 limit 5`,
-      [eventsBefore],
-    );
-    const written = await pool.query<{ n: number }>('select count(*)::int as n from events where id > $1', [
-      eventsBefore,
-    ]);
-    expect(written.rows[0]?.n ?? 0).toBeGreaterThan(0);
-    expect(doubled.rows).toEqual([]);
+    await expectEventsOnce(pool, sites, eventsBefore);
     killGroup(b);
     await b.exited;
   }, 300_000);

@@ -7,11 +7,12 @@
  *   ... broker.url ...
  *   await broker.stop();   // in afterAll; also killed when the test process exits
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../src/db/embedded.ts';
+import { canConnect, spawnFirst } from './private-binary.ts';
 
 export interface PrivateMosquitto {
   url: string;
@@ -23,41 +24,6 @@ export interface PrivateMosquitto {
 }
 
 const BINARIES = ['/usr/sbin/mosquitto', 'mosquitto'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-async function spawnBroker(config: string): Promise<ChildProcess> {
-  for (const binary of BINARIES) {
-    const child = spawn(binary, ['-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
-    const spawned = await new Promise<boolean>((resolve) => {
-      child.once('spawn', () => resolve(true));
-      child.once('error', () => resolve(false));
-    });
-    if (spawned) return child;
-  }
-  throw new Error(`mosquitto not found (tried ${BINARIES.join(', ')})`);
-}
 
 /**
  * Starts a Mosquitto on a free port; `settings` are extra config lines (default: anonymous, no limit
@@ -87,7 +53,7 @@ export async function startPrivateMosquitto(settings: readonly string[] = []): P
   };
   process.once('exit', kill);
   const start = async () => {
-    child = await spawnBroker(config);
+    child = await spawnFirst(BINARIES, ['-c', config]);
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-4000);
     });

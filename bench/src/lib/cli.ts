@@ -1,6 +1,6 @@
 /**
  * Command line of `npm run bench -- [names...] [--quick | --tiny] [--out DIR] [--db embedded,system]
- * [--broker embedded,mosquitto] [--key value ...]`. `--tiny` is the configuration the test uses
+ * [--broker embedded,mosquitto] [--engine nats --workers N] [--key value ...]`. `--tiny` is the configuration the test uses
  * (seconds, not a measurement); `--quick` finishes the whole suite in under 3 minutes.
  */
 import path from 'node:path';
@@ -8,7 +8,8 @@ import { BENCH_ROOT } from './util.ts';
 
 export type Size = 'tiny' | 'quick' | 'full';
 export type DbKind = 'embedded' | 'system';
-export type BrokerKind = 'embedded' | 'mosquitto';
+/** `nats`: NATS JetStream with ingest workers (`--engine nats --workers N`; the ingest benchmark). */
+export type BrokerKind = 'embedded' | 'mosquitto' | 'nats';
 
 export interface BenchOptions {
   size: Size;
@@ -63,8 +64,12 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
   const size: Size = flags.has('tiny') ? 'tiny' : flags.has('quick') ? 'quick' : 'full';
   const outDir = path.resolve(flags.get('out') ?? path.join(BENCH_ROOT, 'results'));
   const dbs = list(flags.get('db'), ['embedded', 'system'] as const, 'db');
-  const brokers = list(flags.get('broker'), ['embedded', 'mosquitto'] as const, 'broker');
-  for (const key of ['quick', 'tiny', 'out', 'db', 'broker']) flags.delete(key);
+  const engine = flags.get('engine');
+  if (engine !== undefined && engine !== 'nats') throw new Error(`--engine: unknown '${engine}' (nats)`);
+  const brokers: BrokerKind[] | undefined = engine
+    ? ['nats']
+    : list(flags.get('broker'), ['embedded', 'mosquitto'] as const, 'broker');
+  for (const key of ['quick', 'tiny', 'out', 'db', 'broker', 'engine']) flags.delete(key);
   return { size, outDir, dbs, brokers, flags, names };
 }
 

@@ -68,6 +68,8 @@ export class ProbeTracker {
 
 /** Messages the server has taken in (accepted + duplicates + rejected), from GET /metrics. */
 async function processedCount(server: ServerHandle): Promise<number | null> {
+  // NATS: the ingest workers count, not the server: the rows are counted instead.
+  if (server.broker === 'nats') return null;
   try {
     const m = await ingestMetrics(server.baseUrl);
     const rejected = Object.entries(m)

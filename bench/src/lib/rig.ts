@@ -36,6 +36,8 @@ export interface RigOptions {
   nodeArgs?: string[];
   /** Extra environment of the server. */
   env?: Record<string, string>;
+  /** broker `nats`: ingest worker processes. */
+  workers?: number;
 }
 
 export interface Rig {
@@ -59,6 +61,7 @@ export async function startRig(o: RigOptions): Promise<Rig> {
     logLevel: o.logLevel,
     nodeArgs: o.nodeArgs,
     env: o.env,
+    workers: o.workers,
   });
   try {
     // Which com_ids publish load, which are reserved (probes), and which sign in on their own.
@@ -151,7 +154,7 @@ export async function runStep(rig: Rig, o: StepOptions): Promise<StepResult> {
   const { server, publishers } = rig;
   const tracker = new ProbeTracker(server);
   const probeEvery = Math.max(1, Math.round(o.rate / 200));
-  const pids = [server.pid];
+  const pids = server.serverPids();
   const dbPids = await server.dbPids();
   const loadPids = publishers.pids;
   const before = [sampleCpu(pids), sampleCpu(dbPids), sampleCpu(loadPids)] as const;

@@ -18,6 +18,7 @@ import { authEndpoints, EVENT_LOOP_DELAY_METRICS, type EventLoopDelayWindow } fr
 import pg from 'pg';
 import type { BrokerKind, DbKind } from './cli.ts';
 import { benchMosquittoUrl } from './mosquitto.ts';
+import { BENCH_NATS_PARTITIONS, type BenchWorkers, startBenchNats, startBenchWorkers } from './nats.ts';
 import { cpuSeconds, descendants, rssMb } from './proc.ts';
 import { freePort, REPO_ROOT, sleep } from './util.ts';
 
@@ -38,6 +39,8 @@ export interface ServerOptions {
   logLevel?: string;
   /** Extra node arguments of the server process (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
+  /** broker `nats`: ingest worker processes beside the server (default 1). */
+  workers?: number;
 }
 
 export interface ServerHandle {
@@ -52,6 +55,8 @@ export interface ServerHandle {
   /** PostgreSQL version of the server's database. */
   pgVersion: string;
   pid: number;
+  /** The server's processes: the server, and with broker `nats` its ingest workers. */
+  serverPids(): number[];
   /** Processes whose CPU is the database's (embedded: its process tree; system: our backends). */
   dbPids(): Promise<number[]>;
   /** RSS of the server process (MiB). */
@@ -132,6 +137,8 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
   const system = opts.db === 'system' ? await createSystemSchema() : null;
   const { DATABASE_URL: _d, MQTT_URL: _m, ...inherited } = process.env;
   const mosquittoUrl = opts.broker === 'mosquitto' ? await benchMosquittoUrl() : null;
+  const nats = opts.broker === 'nats' ? await startBenchNats() : null;
+  let workers: BenchWorkers | null = null;
   const env: Record<string, string | undefined> = {
     ...inherited,
     PORT: String(port),
@@ -157,6 +164,10 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
           MQTT_CLIENT_ID: `towerwatch-bench-${randomId()}`,
           MQTT_SESSION_EXPIRY_S: '120',
         }
+      : {}),
+    // NATS: this process serves the API; ingest runs in the workers (started once it seeded).
+    ...(nats
+      ? { NATS_URL: nats.url, NATS_PARTITIONS: String(BENCH_NATS_PARTITIONS), ROLES: 'api,live,jobs' }
       : {}),
     ...opts.env,
   };
@@ -208,18 +219,27 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
     clearTimeout(timer);
   };
 
+  const dbUrlOf = () =>
+    system
+      ? system.url
+      : `postgres://postgres:${encodeURIComponent(readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim())}@127.0.0.1:${pgPort}/towerwatch`;
   try {
     await launch();
+    if (nats)
+      workers = await startBenchWorkers(env, dbUrlOf(), opts.workers ?? 1, [
+        ...productNodeFlags(),
+        ...(opts.nodeArgs ?? []),
+      ]);
   } catch (err) {
+    await workers?.stop().catch(() => undefined);
     await halt().catch(() => undefined);
+    await nats?.stop().catch(() => undefined);
     await system?.drop().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
 
-  const dbUrl = system
-    ? system.url
-    : `postgres://postgres:${encodeURIComponent(readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim())}@127.0.0.1:${pgPort}/towerwatch`;
+  const dbUrl = dbUrlOf();
   const pool = new pg.Pool({
     connectionString: dbUrl,
     max: 4,
@@ -243,12 +263,13 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
     broker: opts.broker,
     baseUrl,
     wsUrl: `ws://127.0.0.1:${port}/wss`,
-    mqttUrl: mosquittoUrl ?? `mqtt://127.0.0.1:${mqttPort}`,
+    mqttUrl: nats?.mqttUrl ?? mosquittoUrl ?? `mqtt://127.0.0.1:${mqttPort}`,
     pool,
     pgVersion,
     get pid() {
       return child.pid as number;
     },
+    serverPids: () => [child.pid as number, ...(workers?.pids() ?? [])],
     dbPids,
     rssMb: () => rssMb(child.pid as number),
     async dbRssMb() {
@@ -269,7 +290,9 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
     start: () => launch(),
     async stop() {
       await pool.end().catch(() => undefined);
+      await workers?.stop();
       await halt();
+      await nats?.stop();
       await system?.drop().catch((err: unknown) => console.warn(`could not drop ${system.role}: ${err}`));
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,13 +1,14 @@
 /**
  * Bridges a process's in-process bus to the other processes through the MQTT broker (scale-out with
  * MQTT_URL: several api/live/ingest processes). Every local event is forwarded to
- * `tw/internal/bus/{channel}`; events from other processes are published on the local bus, marked so
- * they are not forwarded again. The subscription is MQTT 5 "no local": the broker does not send a
+ * `tw/internal/bus/{channel}`; events from other processes are published on the local bus (bridge.ts).
+ * The subscription is MQTT 5 "no local": the broker does not send a
  * process its own events back (with an MQTT 3.1.1 client they come back and are dropped by origin).
  */
 import { randomUUID } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
-import { BUS_CHANNELS, type BusChannel, type BusLogger, type EventBus } from './bus.ts';
+import { bridgeBus } from './bridge.ts';
+import type { BusLogger, EventBus } from './bus.ts';
 
 /** Topic root of the internal bus between processes. */
 export const BUS_TOPIC_ROOT = 'tw/internal/bus';
@@ -25,38 +26,23 @@ export function bridgeBusToMqtt(
   logger?: BusLogger,
   topicRoot = BUS_TOPIC_ROOT,
 ): () => void {
-  const origin = randomUUID();
-  const remote = new WeakSet<object>();
-  const offs = BUS_CHANNELS.map((channel) =>
-    bus.subscribe(channel, (event) => {
-      if (remote.has(event as object)) return;
-      client.publish(
-        `${topicRoot}/${channel}`,
-        JSON.stringify({ o: origin, e: event }),
-        { qos: 1 },
-        (err) => {
+  const bridge = bridgeBus(
+    bus,
+    {
+      send: (channel, payload) =>
+        client.publish(`${topicRoot}/${channel}`, payload, { qos: 1 }, (err) => {
           if (err) logger?.error({ err, channel }, 'bus bridge: publish failed');
-        },
-      );
-    }),
+        }),
+    },
+    logger,
   );
   const onMessage = (topic: string, payload: Buffer) => {
-    if (!topic.startsWith(`${topicRoot}/`)) return;
-    const channel = topic.slice(topicRoot.length + 1) as BusChannel;
-    if (!(BUS_CHANNELS as readonly string[]).includes(channel)) return;
-    try {
-      const wire = JSON.parse(payload.toString('utf8')) as { o: string; e: object };
-      if (wire.o === origin || typeof wire.e !== 'object' || wire.e === null) return;
-      remote.add(wire.e);
-      bus.publish(channel, wire.e as never);
-    } catch (err) {
-      logger?.error({ err, topic }, 'bus bridge: undecodable message');
-    }
+    if (topic.startsWith(`${topicRoot}/`)) bridge.receive(topic.slice(topicRoot.length + 1), payload);
   };
   client.on('message', onMessage);
   client.subscribe(`${topicRoot}/#`, BRIDGE_SUBSCRIPTION);
   return () => {
-    for (const off of offs) off();
+    bridge.stop();
     client.removeListener('message', onMessage);
   };
 }

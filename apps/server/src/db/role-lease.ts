@@ -22,15 +22,23 @@ import type { Logger } from 'pino';
 import type { Queryable } from './pool.ts';
 
 /** How often a standby tries to take the lease (ms). */
-const LEASE_POLL_MS = 1000;
+export const LEASE_POLL_MS = 1000;
 
 /** How long a takeover waits for the old holder's open write transaction before ending it. */
-const TAKEOVER_LOCK_WAIT = '5s';
+export const TAKEOVER_LOCK_WAIT = '5s';
 
-/** A write transaction of a process that no longer holds its lease (the transaction rolled back). */
+/**
+ * A write transaction of a process that no longer holds its lease (the transaction rolled back).
+ * `only`: the lease lost covers only the messages of these com_ids (a partition lease,
+ * db/partition-leases.ts); the rest may be written again without them. Unset: the whole role's.
+ */
 export class LeaseLostError extends Error {
   readonly code = 'TW_LEASE_LOST';
-  constructor(name: string, epoch: number) {
+  constructor(
+    name: string,
+    epoch: number,
+    readonly only?: ReadonlySet<string>,
+  ) {
     super(`the ${name} lease (epoch ${epoch}) is held by another process`);
   }
 }
@@ -63,7 +71,7 @@ export interface LeaseOptions {
   onStandby?: () => void;
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
+export const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(done, ms);
     function done() {
@@ -75,7 +83,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 /** The lease's own session (a pool client kept for good), replaced when it breaks. */
-function leaseSession(pool: pg.Pool) {
+export function leaseSession(pool: pg.Pool) {
   let client: pg.PoolClient | null = null;
   return {
     async query<R extends pg.QueryResultRow>(

@@ -15,7 +15,10 @@ import { type Entry, type Lane, livenessToWrite, pickLatest, settleLatest, settl
 import type { IngestMetrics } from './metrics.ts';
 import { writeAll } from './persist.ts';
 import type { Reject } from './rejections.ts';
-import { msgIdOf, type SiteJob } from './site-job.ts';
+import { fenceKeyOf, msgIdOf, type SiteJob } from './site-job.ts';
+
+/** The fence of the ingest writes: throws `LeaseLostError` (db/role-lease.ts) when the lease is lost. */
+export type IngestFence = (tx: Queryable, comIds: ReadonlySet<string>) => Promise<void>;
 
 /** The jobs of a batch written in one transaction, and what their evaluation produced. */
 export interface BatchPart {
@@ -61,10 +64,11 @@ export interface CommitDeps {
   /** Every focused site of the deployment, when known: pin updates are built only for them. */
   focusedSites?: FocusedSites;
   /**
-   * The ingest lease's fence (db/role-lease.ts): run first in every write transaction, so a process
-   * that lost the lease can never commit. Omitted: no lease (tests of other parts).
+   * The ingest lease's fence (db/role-lease.ts), or the partition leases' (NATS ingest,
+   * db/partition-leases.ts) for the com_ids the transaction writes for: run first in every write
+   * transaction, so a process that lost the lease can never commit. Omitted: no lease (tests of other parts).
    */
-  fence?: (tx: Queryable) => Promise<void>;
+  fence?: IngestFence;
 }
 
 export interface CommitOptions {
@@ -75,6 +79,16 @@ export interface CommitOptions {
   /** Also write the lane's oldest deferred latest values, up to the cap (see lane.ts pickLatest). */
   withDeferred: boolean;
   now: Date;
+}
+
+/** The com_ids a part writes for (site jobs: their site's first device). */
+function fenceKeys(part: BatchPart): Set<string> {
+  const keys = new Set<string>();
+  for (const e of part.entries) {
+    const key = fenceKeyOf(e.job, part.perSite.get(e.siteUid)?.runtime.site.comIds);
+    if (key !== undefined) keys.add(key);
+  }
+  return keys;
 }
 
 /** Writes a part and, once committed, publishes its live messages and settles its entries. */
@@ -90,7 +104,7 @@ export async function commitPart(deps: CommitDeps, lane: Lane, part: BatchPart, 
     part.acks.length === 0 && !fence
       ? await writeAll(deps.pool, batchWrites, part.claims, o.now, latest.now, o.strictClaims)
       : await withTransaction(deps.pool, async (tx) => {
-          await fence?.(tx);
+          await fence?.(tx, fenceKeys(part));
           const w = await writeAll(tx, batchWrites, part.claims, o.now, latest.now, o.strictClaims);
           for (const a of part.acks) {
             const m = await handleCommandAck(tx, a.job.comId, a.job.message, deps.clock.now());

@@ -7,13 +7,11 @@
 import {
   type CommandAckMessage,
   commandMessage,
-  DEVICE_QOS,
   deviceTopics,
   LIVE_EVENTS,
   type LiveMessageOf,
   liveMessage,
 } from '@towerwatch/contract';
-import type { MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import type { EventBus } from '../bus/bus.ts';
 import type { Clock } from '../clock.ts';
@@ -103,7 +101,11 @@ async function applyAck(
 
 export interface CommandDispatcherDeps {
   pool: Pool;
-  client: MqttClient;
+  /**
+   * Sends a command to the device's `cmd` topic: the MQTT client (QoS 1) on the embedded broker or
+   * MQTT_URL, a core NATS publish on the topic's subject with NATS_URL (ingest/nats/).
+   */
+  publish(topic: string, payload: string): Promise<unknown>;
   bus: EventBus;
   clock: Clock;
   log: Pick<Logger, 'warn' | 'error'>;
@@ -157,9 +159,7 @@ export function createCommandDispatcher(deps: CommandDispatcherDeps): CommandDis
         publishStatus({ ...row, status: 'failed', error }, now);
         continue;
       }
-      await deps.client.publishAsync(deviceTopics.cmd(row.com_id), JSON.stringify(built.data), {
-        qos: DEVICE_QOS,
-      });
+      await deps.publish(deviceTopics.cmd(row.com_id), JSON.stringify(built.data));
       deps.metrics.commandsSent += 1;
       publishStatus(row, now);
     }

@@ -2,6 +2,7 @@
  * Starts the ingest role: the embedded broker (when no MQTT_URL), the pipeline, the MQTT
  * subscription and the command dispatcher. Used by the composition root and by tests.
  */
+import { DEVICE_QOS } from '@towerwatch/contract';
 import { type DeviceRateLimit, deviceRateLimit } from '@towerwatch/domain';
 import type { Logger } from 'pino';
 import { createDeviceRates, createRelayedDeviceRates } from '../broker/device-rates.ts';
@@ -12,7 +13,8 @@ import {
 } from '../broker/embedded-broker.ts';
 import type { EventBus, FocusedSites } from '../bus/bus.ts';
 import type { Clock } from '../clock.ts';
-import type { Pool, Queryable } from '../db/pool.ts';
+import type { Pool } from '../db/pool.ts';
+import type { IngestFence } from './batch-commit.ts';
 import { type CommandDispatcher, createCommandDispatcher } from './commands.ts';
 import { createIngestMetrics, type IngestMetrics } from './metrics.ts';
 import { type MqttIngest, type MqttSession, startMqttIngest } from './mqtt-ingest.ts';
@@ -43,7 +45,7 @@ export interface IngestRoleDeps {
    * The ingest lease (db/role-lease.ts, started by wire.ts): its fence runs first in every write
    * transaction; when it fails, the pipeline stops writing and acknowledging. Omitted: no lease.
    */
-  fence?: (tx: Queryable) => Promise<void>;
+  fence?: IngestFence;
 }
 
 export interface IngestRole {
@@ -58,17 +60,30 @@ export interface IngestRole {
   stop(): Promise<void>;
 }
 
-export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole> {
+/** What every ingest role has: the site store, the pipeline, and reloads on config changes. */
+export interface IngestCore {
+  log: Logger;
+  metrics: IngestMetrics;
+  store: SiteStore;
+  pipeline: IngestPipeline;
+  /** Starts the command dispatcher on `publish` (sends a command to a device topic); stops both. */
+  startCommands(publish: (topic: string, payload: string) => Promise<unknown>): Promise<{
+    commands: CommandDispatcher;
+    stop(): void;
+  }>;
+}
+
+type CoreDeps = Omit<IngestRoleDeps, 'tokenSecret' | 'mqttUrl' | 'mqttPort' | 'mqttSession'>;
+
+/** Builds the store and the pipeline (relayed messages held to the device rate by device time). */
+export function createIngestCore(deps: CoreDeps): IngestCore {
   const metrics = deps.metrics ?? createIngestMetrics();
   const log = deps.log.child({ role: 'ingest' });
   // The store overlays latest values the pipeline has not written yet when it (re)loads a site.
   let pending: IngestPipeline['pendingLatest'] = () => undefined;
-  // Embedded broker: it rate-limits the authenticated device's connection by arrival (and can
-  // disconnect it). Relayed messages (external broker, HTTP ingest): ingest limits the topic's com_id
-  // by device time (the message's ts) and can only drop (docs/device-protocol.md §9).
-  const limit = deps.deviceRate ?? deviceRateLimit();
-  const rates = createDeviceRates(limit);
   const store = createSiteStore(deps.pool, { pendingLatest: (comId) => pending(comId) });
+  // Relayed messages (external broker, NATS, HTTP ingest): ingest limits the topic's com_id by device
+  // time (the message's ts) and can only drop (docs/device-protocol.md §9).
   const pipeline = createIngestPipeline({
     pool: deps.pool,
     store,
@@ -76,11 +91,49 @@ export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole>
     clock: deps.clock,
     log,
     metrics,
-    rates: createRelayedDeviceRates(limit),
+    rates: createRelayedDeviceRates(deps.deviceRate ?? deviceRateLimit()),
     focusedSites: deps.focusedSites,
     fence: deps.fence,
   });
   pending = pipeline.pendingLatest;
+  return {
+    log,
+    metrics,
+    store,
+    pipeline,
+    async startCommands(publish) {
+      const commands = createCommandDispatcher({
+        pool: deps.pool,
+        publish,
+        bus: deps.bus,
+        clock: deps.clock,
+        log,
+        metrics,
+      });
+      // A site's pin configs, devices or settings changed: reload it and re-apply paused flags.
+      const offConfig = deps.bus.subscribe('site.config-changed', (e) => {
+        store.invalidate(e.siteUid);
+        // A device bound or unbound: forget where it was (an unbound device's lookup is cached too).
+        for (const comId of e.comIds ?? []) store.forgetDevice(comId);
+        pipeline.enqueue(e.siteUid, { kind: 'settings', receivedAt: deps.clock.now() });
+      });
+      await commands.flush().catch((err: unknown) => log.error({ err }, 'commands: first flush failed'));
+      return {
+        commands,
+        stop() {
+          offConfig();
+          commands.stop();
+        },
+      };
+    },
+  };
+}
+
+export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole> {
+  const { log, metrics, store, pipeline, startCommands } = createIngestCore(deps);
+  // Embedded broker: it rate-limits the authenticated device's connection by arrival (and can
+  // disconnect it) (docs/device-protocol.md §9).
+  const rates = createDeviceRates(deps.deviceRate ?? deviceRateLimit());
   const broker = deps.mqttUrl
     ? null
     : await startEmbeddedBroker({
@@ -113,22 +166,9 @@ export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole>
     subscribe: !broker,
     session: deps.mqttSession,
   });
-  const commands = createCommandDispatcher({
-    pool: deps.pool,
-    client: mqtt.client,
-    bus: deps.bus,
-    clock: deps.clock,
-    log,
-    metrics,
-  });
-  // A site's pin configs, devices or settings changed: reload it and re-apply paused flags.
-  const offConfig = deps.bus.subscribe('site.config-changed', (e) => {
-    store.invalidate(e.siteUid);
-    // A device bound or unbound: forget where it was (an unbound device's lookup is cached too).
-    for (const comId of e.comIds ?? []) store.forgetDevice(comId);
-    pipeline.enqueue(e.siteUid, { kind: 'settings', receivedAt: deps.clock.now() });
-  });
-  await commands.flush().catch((err: unknown) => log.error({ err }, 'commands: first flush failed'));
+  const { commands, stop: stopCommands } = await startCommands((topic, payload) =>
+    mqtt.client.publishAsync(topic, payload, { qos: DEVICE_QOS }),
+  );
   return {
     pipeline,
     metrics,
@@ -138,8 +178,7 @@ export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole>
     mqtt,
     commands,
     async stop() {
-      offConfig();
-      commands.stop();
+      stopCommands();
       await mqtt.stop();
       await pipeline.idle();
       await broker?.close();

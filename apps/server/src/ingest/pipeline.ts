@@ -28,14 +28,15 @@ import type { Logger } from 'pino';
 import type { RelayedDeviceRates } from '../broker/device-rates.ts';
 import type { EventBus, FocusedSites } from '../bus/bus.ts';
 import type { Clock } from '../clock.ts';
-import type { Pool, Queryable } from '../db/pool.ts';
+import type { Pool } from '../db/pool.ts';
 import { LeaseLostError } from '../db/role-lease.ts';
 import { createBatchProcessor } from './batch.ts';
+import type { IngestFence } from './batch-commit.ts';
 import { createLane, type Entry, type Lane, pendingLatestIn } from './lane.ts';
 import type { IngestMetrics, RejectReason } from './metrics.ts';
 import { CLAIMS_CONFLICT } from './persist.ts';
 import { createRejecter } from './rejections.ts';
-import type { SiteJob } from './site-job.ts';
+import { fenceKeyOf, type SiteJob } from './site-job.ts';
 import type { DeviceSite, PendingLatest, SiteStore } from './site-store.ts';
 
 export interface IngestPipelineDeps {
@@ -69,8 +70,10 @@ export interface IngestPipelineDeps {
   /**
    * The ingest lease's fence, first in every write transaction (db/role-lease.ts). When it fails the
    * pipeline stops: nothing more is written or acknowledged (the lease's holder gets them again).
+   * A partition lease's (NATS ingest) fails for some com_ids only (`LeaseLostError.only`): their
+   * jobs are dropped unacknowledged (the partition's new owner gets them again), the rest is written.
    */
-  fence?: (tx: Queryable) => Promise<void>;
+  fence?: IngestFence;
   /**
    * The sites some live socket is focused on, when this process knows every such socket (no shared
    * bus): pin-update messages are then built only for them. Omitted = built for every site.
@@ -183,17 +186,23 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
   }
 
   /** Resolves to the jobs not taken (work budget spent), in order. */
-  async function processWithRetry(lane: Lane, batch: Entry[]): Promise<Entry[]> {
+  async function processWithRetry(lane: Lane, jobs: Entry[]): Promise<Entry[]> {
+    let batch = jobs;
     for (let attempt = 0; ; attempt++) {
       try {
         const rest = await processBatch(lane, batch);
         if (attempt > 0) log.info({ attempt, jobs: batch.length }, 'ingest batch committed after retry');
         return rest;
       } catch (err) {
-        if (err instanceof LeaseLostError) return stopFenced(err);
+        if (err instanceof LeaseLostError && !err.only) return stopFenced(err);
         // The engine already moved these sites' state: reload them before anything else runs.
         const sites = [...new Set(batch.map((e) => e.siteUid))];
         for (const uid of sites) deps.store.invalidate(uid);
+        if (err instanceof LeaseLostError && err.only) {
+          batch = await dropLost(batch, err.only);
+          attempt--;
+          continue;
+        }
         if ((err as { code?: unknown } | null)?.code === CLAIMS_CONFLICT) {
           // A redelivered message: redo the batch with the duplicate check (and the next few too).
           lane.checkFirst = 50;
@@ -222,6 +231,27 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         await sleep(delay);
       }
     }
+  }
+
+  /**
+   * Partitions lost: their jobs are settled without acknowledgement (the partition's new owner
+   * receives them again); returns the others, in order.
+   */
+  async function dropLost(batch: Entry[], lost: ReadonlySet<string>): Promise<Entry[]> {
+    const rest: Entry[] = [];
+    let dropped = 0;
+    for (const e of batch) {
+      if (e.settled) continue;
+      const comIds =
+        'comId' in e.job ? undefined : (await deps.store.get(e.siteUid).catch(() => null))?.site.comIds;
+      const key = fenceKeyOf(e.job, comIds);
+      if (key !== undefined && lost.has(key)) {
+        e.settled = true;
+        dropped += 1;
+      } else rest.push(e);
+    }
+    log.warn({ dropped, kept: rest.length }, 'ingest: partitions lost; their jobs are left to the new owner');
+    return rest;
   }
 
   /** Lease lost: drop every queued job unacknowledged (the next holder gets them again). */

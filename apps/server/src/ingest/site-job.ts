@@ -21,11 +21,27 @@ export type SiteJob =
   | { kind: 'tick'; receivedAt: Date; offlineMinutes: number }
   | { kind: 'settings'; receivedAt: Date };
 
-/** The (com_id, msg_id) a device message is de-duplicated on; null for jobs without one. */
+/**
+ * The (com_id, msg_id) a device message is de-duplicated on; null for jobs without one. A status
+ * message has no msg_id: one with a `ts` is de-duplicated on `status@{ts}` (no device msg_id has an
+ * `@`), so a status redelivered after later messages cannot switch the device offline a second time
+ * (docs/device-protocol.md §9); a last will without `ts` is not.
+ */
 export function msgIdOf(job: SiteJob): { comId: string; msgId: string } | null {
   if (!('topic' in job)) return null;
+  if (job.kind === 'status')
+    return job.message.ts === undefined ? null : { comId: job.comId, msgId: `status@${job.message.ts}` };
   const m = job.message as { msg_id?: string };
   return typeof m.msg_id === 'string' ? { comId: job.comId, msgId: m.msg_id } : null;
+}
+
+/**
+ * The com_id a job is written for, which a partition lease must cover (NATS ingest,
+ * db/partition-leases.ts): the message's device, else the site's first device (ticks, settings).
+ */
+export function fenceKeyOf(job: SiteJob, siteComIds: readonly string[] | undefined): string | undefined {
+  if ('comId' in job) return job.comId;
+  return siteComIds && siteComIds.length > 0 ? [...siteComIds].sort()[0] : undefined;
 }
 
 /** The engine input of a job; null for jobs that only mark the device seen (handled as empty pins). */

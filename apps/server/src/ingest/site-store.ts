@@ -59,6 +59,11 @@ export interface SiteStore {
   invalidate(siteUid?: string): void;
   /** Forgets the cached site of a device (bound or unbound by an administrator). */
   forgetDevice(comId: string): void;
+  /**
+   * Drops every cached site with a device `match`es (and those devices' lookups): a NATS ingest
+   * worker took their partition over, so another worker may have written them meanwhile.
+   */
+  invalidateDevices(match: (comId: string) => boolean): void;
 }
 
 /** Most sites read by one set of queries. */
@@ -184,6 +189,18 @@ export function createSiteStore(db: Queryable, opts: SiteStoreOptions = {}): Sit
     forgetDevice(comId) {
       bump(deviceVersions, comId);
       devices.delete(comId);
+    },
+    invalidateDevices(match) {
+      for (const [uid, runtime] of sites)
+        if (runtime.site.comIds.some(match)) {
+          bump(siteVersions, uid);
+          sites.delete(uid);
+        }
+      for (const comId of devices.keys())
+        if (match(comId)) {
+          bump(deviceVersions, comId);
+          devices.delete(comId);
+        }
     },
     invalidate(siteUid) {
       if (siteUid === undefined) {

@@ -9,26 +9,10 @@
  * the above when it takes the lease over; a process that loses its lease stops them and waits again.
  */
 import { deviceRateLimit } from '@towerwatch/domain';
-import type { FocusedSites } from '../bus/bus.ts';
 import { runLeasedRole } from '../db/leased-role.ts';
 import type { RoleLease } from '../db/role-lease.ts';
-import { runOfflineCheck, scheduleOfflineCheck } from '../jobs/offline.ts';
-import { pruneIngestMessages, pruneRollups, runHourlyRollups } from '../jobs/rollup.ts';
-import type { Kernel } from '../kernel/types.ts';
-import { rollupSiteDays } from '../modules/analytics/index.ts';
-import { flushDeviceRejections } from './device-rejections.ts';
-import type { HttpInbox } from './http-inbox.ts';
+import { type IngestContainer, onIngestJobError, startIngestJobs, startRollupJobs } from './ingest-jobs.ts';
 import { startIngestRole } from './ingest-role.ts';
-import type { IngestMetrics } from './metrics.ts';
-
-/** What the ingest role is started from (the composition root's container provides it). */
-export interface IngestContainer extends Kernel {
-  readonly ingestMetrics: IngestMetrics;
-  /** HTTP ingest hands its messages to this process's pipeline through it. */
-  readonly deviceInbox?: HttpInbox;
-  /** Every focused site of the deployment, when this process knows them all (composition.ts). */
-  readonly focusedSites?: FocusedSites;
-}
 
 /** The lease every ingest process of a database competes for. */
 const INGEST_LEASE = 'ingest';
@@ -37,7 +21,12 @@ const INGEST_LEASE = 'ingest';
  * Starts ingest: active at once when no other process holds the ingest lease, else as a standby
  * (in the background); returns its stop function.
  */
-export function startIngest(c: IngestContainer): Promise<() => Promise<void>> {
+export async function startIngest(c: IngestContainer): Promise<() => Promise<void>> {
+  if (c.config.nats) {
+    // Scale-out on NATS JetStream: partition leases replace the single-writer lease.
+    const { startNatsIngestRole } = await import('./nats/nats-role.ts');
+    return startNatsIngestRole(c, c.config.nats);
+  }
   return runLeasedRole({
     pool: c.pool,
     name: INGEST_LEASE,
@@ -66,38 +55,17 @@ async function startActive(c: IngestContainer, lease: RoleLease): Promise<() => 
     fence: (tx) => lease.fence(tx),
   });
   c.deviceInbox?.attach(role.pipeline);
-  const onError = (err: unknown) => c.log.error({ err }, 'ingest job failed');
-  const offlineDeps = {
-    db: c.pool,
-    pipeline: role.pipeline,
-    clock: c.clock,
-    offlineMinutes: c.config.deviceOfflineMinutes,
-  };
-  await runOfflineCheck(offlineDeps).catch(onError);
-  const stopOffline = scheduleOfflineCheck({ ...offlineDeps, onError });
+  const stopJobs = await startIngestJobs(c, role.pipeline);
   const timers: NodeJS.Timeout[] = [];
-  const flushRejections = () => flushDeviceRejections(c.pool, c.ingestMetrics).catch(onError);
-  timers.push(setInterval(() => void flushRejections(), 15_000));
   if (c.config.roles.includes('jobs')) {
-    const hourly = async () => {
-      await runHourlyRollups(c.pool, c.clock, { keepDays: c.config.telemetryRetentionMonths * 31 * 2 });
-      await rollupSiteDays(c.pool, c.clock, {
-        initialDays: c.config.dailyRollup.backfillDays,
-        maxDays: c.config.dailyRollup.daysPerRun,
-      });
-      await pruneIngestMessages(c.pool, c.clock);
-      await pruneRollups(c.pool, c.clock, c.config.telemetryRetentionMonths * 31 * 2);
-    };
-    void hourly().catch(onError);
-    timers.push(setInterval(() => void hourly().catch(onError), 10 * 60_000));
-    timers.push(setInterval(() => void role.commands.expire().catch(onError), 15_000));
+    timers.push(startRollupJobs(c));
+    timers.push(setInterval(() => void role.commands.expire().catch(onIngestJobError(c)), 15_000));
   }
   for (const t of timers) t.unref();
   return async () => {
     c.deviceInbox?.attach(null);
-    stopOffline();
     for (const t of timers) clearInterval(t);
     await role.stop();
-    await flushRejections();
+    await stopJobs();
   };
 }

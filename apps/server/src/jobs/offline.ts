@@ -12,17 +12,26 @@ export interface OfflineJobDeps {
   pipeline: Pick<IngestPipeline, 'enqueue' | 'idle'>;
   clock: Clock;
   offlineMinutes: number;
+  /**
+   * NATS ingest: only the sites whose first device (by com_id) is in a partition this worker owns
+   * (ingest/nats/); omitted = every site.
+   */
+  owns?: (comId: string) => boolean;
 }
 
 /** Queues a check for every site with a device silent for the offline time; returns the sites. */
 export async function runOfflineCheck(deps: OfflineJobDeps): Promise<string[]> {
   const now = deps.clock.now();
   const cutoff = new Date(now.getTime() - deps.offlineMinutes * 60_000);
-  const { rows } = await deps.db.query<{ site_uid: string }>(
-    `select distinct site_uid from devices
-     where online and site_uid is not null and last_seen_at is not null and last_seen_at <= $1`,
+  const { rows: all } = await deps.db.query<{ site_uid: string; first: string }>(
+    `select d.site_uid, (select min(x.com_id) from devices x where x.site_uid = d.site_uid) as first
+       from devices d
+      where d.online and d.site_uid is not null and d.last_seen_at is not null and d.last_seen_at <= $1
+      group by d.site_uid`,
     [cutoff],
   );
+  const { owns } = deps;
+  const rows = owns ? all.filter((r) => owns(r.first)) : all;
   for (const r of rows) {
     deps.pipeline.enqueue(r.site_uid, { kind: 'tick', receivedAt: now, offlineMinutes: deps.offlineMinutes });
   }

@@ -1,0 +1,72 @@
+/**
+ * The device subjects on NATS (packages/contract/src/device/nats-subjects.ts) against a real nats-server: the subject mapping puts a
+ * device's MQTT messages on `twdev.{partition}.{com_id}.{kind}` with the partition the server computes
+ * as `partitionOf` does, leaves `cmd` unmapped (a core NATS publish reaches the device's MQTT
+ * subscription), and the config templates in deploy/nats/ carry the mapping of 256 partitions.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  deviceTopics,
+  natsSubjectMappings,
+  partitionOf,
+  STREAM_SUBJECTS,
+  streamSubjectToTopic,
+  topicToSubject,
+} from '@towerwatch/contract';
+import mqtt from 'mqtt';
+import { connect, RetentionPolicy } from 'nats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PrivateNats, startPrivateNats } from '../../../test/private-nats.ts';
+import { REPO_ROOT } from '../../config.ts';
+
+const PARTITIONS = 8;
+let nats: PrivateNats;
+beforeAll(async () => {
+  nats = await startPrivateNats({ partitions: PARTITIONS });
+});
+afterAll(async () => {
+  await nats?.stop();
+});
+
+describe('device subjects on NATS', () => {
+  it('partitions as nats-server does, and a command reaches the device over MQTT', async () => {
+    const nc = await connect({ servers: nats.url });
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.add({ name: 'SUBJECTS', subjects: STREAM_SUBJECTS, retention: RetentionPolicy.Limits });
+    const comIds = Array.from({ length: 40 }, (_, i) => `RMS${i}-${(i * 7919).toString(36)}`);
+    const device = await mqtt.connectAsync(nats.mqttUrl, { clientId: comIds[0], clean: true });
+    const got: string[] = [];
+    device.on('message', (topic, payload) => got.push(`${topic} ${payload.toString()}`));
+    await device.subscribeAsync(deviceTopics.cmd(comIds[0] as string), { qos: 1 });
+    for (const comId of comIds) await device.publishAsync(deviceTopics.pins(comId), 'x', { qos: 1 });
+    await device.publishAsync(deviceTopics.cmdAck(comIds[1] as string), 'x', { qos: 1 });
+
+    const info = await jsm.streams.info('SUBJECTS', { subjects_filter: '>' });
+    const subjects = Object.keys(info.state.subjects ?? {}).sort();
+    const expected = [
+      ...comIds.map((c) => `twdev.${partitionOf(c, PARTITIONS)}.${c}.pins`),
+      `twdev.${partitionOf(comIds[1] as string, PARTITIONS)}.${comIds[1]}.cmd.ack`,
+    ].sort();
+    expect(subjects).toEqual(expected);
+    expect(new Set(subjects.map((s) => s.split('.')[1])).size).toBeGreaterThan(PARTITIONS / 2);
+    expect(streamSubjectToTopic(expected[0] as string)).toMatch(/^tw\/v1\/dev\/RMS\d+-\w+\/pins$/);
+    expect(streamSubjectToTopic(`twdev.3.${comIds[1]}.cmd.ack`)).toBe(
+      deviceTopics.cmdAck(comIds[1] as string),
+    );
+
+    nc.publish(topicToSubject(deviceTopics.cmd(comIds[0] as string)), 'unlock');
+    const deadline = Date.now() + 10_000;
+    while (got.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(got).toEqual([`${deviceTopics.cmd(comIds[0] as string)} unlock`]);
+    await device.endAsync();
+    await nc.close();
+  });
+
+  it('is what the config templates of deploy/nats/ map (256 partitions)', () => {
+    for (const file of ['nats-dev.conf', 'nats-cluster.conf'])
+      expect(readFileSync(path.join(REPO_ROOT, 'deploy', 'nats', file), 'utf8')).toContain(
+        natsSubjectMappings(256),
+      );
+  });
+});

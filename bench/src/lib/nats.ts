@@ -1,0 +1,138 @@
+/**
+ * The NATS engine of a benchmark server (`--engine nats --workers N`; docs/operations.md "Scale-out
+ * with NATS JetStream"): a nats-server of its own (free loopback ports, JetStream in a temp dir, the
+ * contract's device subject mapping of {@link BENCH_NATS_PARTITIONS} partitions), and N ingest worker
+ * processes (`ROLES=ingest`) beside the benchmark's server (`ROLES=api,live,jobs`).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { natsSubjectMappings } from '@towerwatch/contract';
+import { freePort, REPO_ROOT, sleep } from './util.ts';
+
+/** Partitions of the benchmark's device stream. */
+export const BENCH_NATS_PARTITIONS = 64;
+
+export interface BenchNats {
+  url: string;
+  mqttUrl: string;
+  stop(): Promise<void>;
+}
+
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+async function halt(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Starts the benchmark's nats-server. */
+export async function startBenchNats(): Promise<BenchNats> {
+  const port = await freePort();
+  const mqttPort = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'towerwatch-bench-nats-'));
+  const config = path.join(dir, 'nats.conf');
+  writeFileSync(
+    config,
+    [
+      `server_name: tw-bench-${port}`,
+      `listen: 127.0.0.1:${port}`,
+      `jetstream { store_dir: "${path.join(dir, 'js')}" }`,
+      `mqtt { listen: 127.0.0.1:${mqttPort} }`,
+      natsSubjectMappings(BENCH_NATS_PARTITIONS),
+      '',
+    ].join('\n'),
+  );
+  const binary = process.env.BENCH_NATS_SERVER ?? '/usr/sbin/nats-server';
+  const child = spawn(binary, ['-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+  });
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
+  const deadline = Date.now() + 30_000;
+  while (!(await listening(port)) || !(await listening(mqttPort))) {
+    if (child.exitCode !== null) throw new Error(`nats-server exited (${child.exitCode}): ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`nats-server did not listen in 30 s: ${stderr}`);
+    await sleep(50);
+  }
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+    async stop() {
+      process.off('exit', kill);
+      await halt(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface BenchWorkers {
+  pids(): number[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `count` ingest workers with the server's environment (`env`: NATS_URL, TOKEN_SECRET, …) on
+ * `databaseUrl`; resolves once each answers /healthz.
+ */
+export async function startBenchWorkers(
+  env: Record<string, string | undefined>,
+  databaseUrl: string,
+  count: number,
+  nodeFlags: string[],
+): Promise<BenchWorkers> {
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(children.map(halt));
+  };
+  try {
+    for (let w = 0; w < count; w++) {
+      const port = await freePort();
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'towerwatch-bench-worker-'));
+      const child = spawn(
+        process.execPath,
+        [...nodeFlags, '--import', 'tsx', path.join('apps', 'server', 'src', 'main.ts')],
+        {
+          cwd: REPO_ROOT,
+          env: { ...env, ROLES: 'ingest', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
+      );
+      child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+      children.push(child);
+      let output = '';
+      child.stderr?.on('data', (chunk: Buffer) => {
+        output = (output + chunk.toString('utf8')).slice(-4000);
+      });
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        if (child.exitCode !== null)
+          throw new Error(`ingest worker ${w} exited (${child.exitCode}): ${output}`);
+        const res = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
+        if (res?.ok) break;
+        if (Date.now() > deadline) throw new Error(`ingest worker ${w} did not become healthy: ${output}`);
+        await sleep(200);
+      }
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { pids: () => children.map((c) => c.pid as number), stop };
+}
