@@ -5,7 +5,6 @@
  * order, the contract's; a client going away mid-stream frees the report's slot, its spool and every
  * database connection, and the server answers the next request in full.
  */
-import { readdirSync, readlinkSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { analyticsEndpoints as e } from '@towerwatch/contract';
@@ -13,6 +12,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEvent } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { openSpools } from '../../../test/spooled.ts';
 import { buildTwoCompanyFleet, FT1, KT1, KT2 } from '../../../test/two-company-fleet.ts';
 import { buildCaller } from '../../auth/caller.ts';
 import { jsonStream } from '../../kernel/http/json-stream.ts';
@@ -106,7 +106,7 @@ describe('a report of many batches', () => {
         // Only the sites below the minimum backup (the copies have no pins: unknown), shortest first
         // (the spool's sorted read: row-spool.test.ts).
         expect(parsed.totals.sites).toBe(sites);
-        const hours = parsed.sites.map((s) => s.backupHours as number);
+        const hours = parsed.sites.map((s) => (s as { backupHours: number }).backupHours);
         expect(hours).toEqual([...hours].sort((a, b) => a - b));
       } else {
         expect(uids).toHaveLength(sites);
@@ -116,19 +116,6 @@ describe('a report of many batches', () => {
     }
   });
 });
-
-/** Descriptors of this process's open spool files (unlinked files named towerwatch-spool-…). */
-function openSpools(): number {
-  let n = 0;
-  for (const fd of readdirSync('/proc/self/fd')) {
-    try {
-      if (readlinkSync(`/proc/self/fd/${fd}`).includes('towerwatch-spool-')) n += 1;
-    } catch {
-      // closed meanwhile
-    }
-  }
-  return n;
-}
 
 async function until(cond: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 60_000;
