@@ -1,6 +1,5 @@
 /** Spooled report rows (kernel/http/row-spool.ts) read back into arrays, for assertions. */
 import { readdirSync, readlinkSync } from 'node:fs';
-import type { SlaResult } from '../src/modules/analytics-sla/sla.service.ts';
 
 /** This process's open spool files (unlinked files named towerwatch-spool-…). */
 export function openSpools(): number {
@@ -21,8 +20,13 @@ export async function allRows<T>(spool: { rows(): AsyncIterable<T> }): Promise<T
   return out;
 }
 
-/** An SLA result with its breach and completeness rows read, its spools closed. */
-export async function spooledResult(result: SlaResult) {
+/** An SLA result (sla.service.ts) with its breach and completeness rows read, its spools closed. */
+export async function spooledResult<R, B, C>(result: {
+  report: R;
+  breaches: { rows(): AsyncIterable<B> };
+  completeness: { rows(): AsyncIterable<C> };
+  close(): Promise<void>;
+}) {
   try {
     return {
       report: result.report,

@@ -37,14 +37,8 @@ import { assertTenantsAllowed, ownerFilter } from '../../kernel/scope/site-scope
 import type { SiteLookup } from '../site/index.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 import type { ReportContext, ResolvedPeriod } from './analytics-context.ts';
-import {
-  batteryReport,
-  dgReport,
-  mainsReport,
-  REPORT_SITE_BATCH,
-  type StreamedReport,
-  temperatureReport,
-} from './analytics-reports.ts';
+import { REPORT_SITE_BATCH, type StreamedReport } from './analytics-batches.ts';
+import { batteryReport, dgReport, mainsReport, temperatureReport } from './analytics-reports.ts';
 
 export interface AnalyticsDeps {
   repo: AnalyticsRepository;
