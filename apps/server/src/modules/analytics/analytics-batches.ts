@@ -20,25 +20,35 @@ export interface StreamedReport<R extends { sites: unknown[] }> {
   sites: RowSpool<R['sites'][number], unknown>;
 }
 
+/** What a report does with each site row (and its compare row), and with each compare row. */
+export interface SiteVisitor<R> {
+  site: (r: R, previous: R | undefined) => Promise<void>;
+  /** Each compare-period row, with the compare period's elapsed ms. */
+  compared: (r: R, span: number) => void;
+}
+
 /**
  * Runs `load` over both periods for the scoped sites, `size` sites at a time in uid order (the order
- * of the whole-fleet query), and hands each batch's rows with the compare rows by site uid to `each`.
+ * of the whole-fleet query), and visits each batch's rows, then its compare rows.
  */
 export async function inBatches<R extends SiteBaseRow>(
   repo: AnalyticsRepository,
   ctx: ReportContext,
   size: number,
   load: (f: FleetFilter, p: ResolvedPeriod) => Promise<R[]>,
-  each: (rows: R[], prev: Map<string, R> | null) => Promise<void>,
+  visit: SiteVisitor<R>,
 ): Promise<void> {
   const uids = await repo.siteUids(ctx.caller, ctx.filter);
+  const span = ctx.previous ? ctx.previous.end - ctx.previous.period.from : 0;
   for (let i = 0; i < uids.length; i += size) {
     const f = { ...ctx.filter, siteUids: uids.slice(i, i + size) };
     const [rows, prevRows] = await Promise.all([
       load(f, ctx.main),
       ctx.previous ? load(f, ctx.previous) : null,
     ]);
-    await each(rows, prevRows ? new Map(prevRows.map((r) => [r.uid, r])) : null);
+    const prev = prevRows ? new Map(prevRows.map((r) => [r.uid, r])) : null;
+    for (const r of rows) await visit.site(r, prev?.get(r.uid));
+    for (const r of prevRows ?? []) visit.compared(r, span);
   }
 }
 

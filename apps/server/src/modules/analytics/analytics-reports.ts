@@ -84,47 +84,39 @@ export function dgReport(
     const main = adder<DgFigures>(DG_SUMS);
     const before = adder<DgFigures>(DG_SUMS);
     const byTenant = new Map<string, { sites: number; hours: number; litres: number; cost: number }>();
-    await inBatches(
-      repo,
-      ctx,
-      size,
-      (f, p) => repo.dg(ctx.caller, f, p.window),
-      async (rows, prev) => {
-        for (const r of rows) {
-          const f = dgFiguresOf(r, elapsed(ctx.main), price);
-          const previous = prev?.get(r.uid);
-          const tenants = ctx.filter.tenant ? [ctx.filter.tenant] : r.tenants;
-          const litres = tenantShares(f.fuelLitres, tenants);
-          const site: DgReportRow = {
-            ...siteOf(r),
-            ...f,
-            dgRunning: r.dg.open && ctx.main.end < ctx.main.period.until,
-            tenantShares: litres.map((l) => ({
-              tenant: l.tenant,
-              fuelLitres: l.share,
-              cost: fuelCost(l.share, price),
-            })),
-            previous: previous && ctx.previous ? dgFiguresOf(previous, elapsed(ctx.previous), price) : null,
-          };
-          main.add(site);
-          const shares = tenantShares(
-            site.dgRunHours,
-            site.tenantShares.map((t) => t.tenant),
-          );
-          site.tenantShares.forEach((t, i) => {
-            const acc = byTenant.get(t.tenant) ?? { sites: 0, hours: 0, litres: 0, cost: 0 };
-            acc.sites += 1;
-            acc.hours += shares[i]?.share ?? 0;
-            acc.litres += t.fuelLitres;
-            acc.cost += t.cost;
-            byTenant.set(t.tenant, acc);
-          });
-          await spool.add(site, undefined);
-        }
-        const span = ctx.previous ? elapsed(ctx.previous) : 0;
-        for (const r of prev?.values() ?? []) before.add(dgFiguresOf(r, span, price));
+    await inBatches(repo, ctx, size, (f, p) => repo.dg(ctx.caller, f, p.window), {
+      site: async (r, previous) => {
+        const f = dgFiguresOf(r, elapsed(ctx.main), price);
+        const tenants = ctx.filter.tenant ? [ctx.filter.tenant] : r.tenants;
+        const litres = tenantShares(f.fuelLitres, tenants);
+        const site: DgReportRow = {
+          ...siteOf(r),
+          ...f,
+          dgRunning: r.dg.open && ctx.main.end < ctx.main.period.until,
+          tenantShares: litres.map((l) => ({
+            tenant: l.tenant,
+            fuelLitres: l.share,
+            cost: fuelCost(l.share, price),
+          })),
+          previous: previous && ctx.previous ? dgFiguresOf(previous, elapsed(ctx.previous), price) : null,
+        };
+        main.add(site);
+        const shares = tenantShares(
+          site.dgRunHours,
+          site.tenantShares.map((t) => t.tenant),
+        );
+        site.tenantShares.forEach((t, i) => {
+          const acc = byTenant.get(t.tenant) ?? { sites: 0, hours: 0, litres: 0, cost: 0 };
+          acc.sites += 1;
+          acc.hours += shares[i]?.share ?? 0;
+          acc.litres += t.fuelLitres;
+          acc.cost += t.cost;
+          byTenant.set(t.tenant, acc);
+        });
+        await spool.add(site, undefined);
       },
-    );
+      compared: (r, span) => before.add(dgFiguresOf(r, span, price)),
+    });
     const head: Omit<DgReportReply, 'sites'> = {
       ...meta(ctx, 'dg'),
       parameters: { fuelPricePerLitre: price },
@@ -163,40 +155,32 @@ export function mainsReport(
       let below = 0;
       let prevBelow = 0;
       const [, dayRows] = await Promise.all([
-        inBatches(
-          repo,
-          ctx,
-          size,
-          (f, p) => repo.mains(ctx.caller, f, p.window),
-          async (rows, prev) => {
-            for (const r of rows) {
-              const f = mainsFiguresOf(r, elapsed(ctx.main));
-              const previous = prev?.get(r.uid);
-              const site = {
-                ...siteOf(r),
-                ...f,
-                belowDailyAvg:
-                  dailyAvg === null || f.mainsHoursPerDay === null ? null : f.mainsHoursPerDay < dailyAvg,
-                previous: previous && ctx.previous ? mainsFiguresOf(previous, elapsed(ctx.previous)) : null,
-              };
-              const input = mainsInput(r);
-              main.add(input);
-              if (site.belowDailyAvg === true) below += 1;
-              for (const tenant of new Set(ctx.filter.tenant ? [ctx.filter.tenant] : r.tenants)) {
-                const acc = byTenant.get(tenant) ?? adder<MainsInput>(MAINS_SUMS);
-                acc.add(input);
-                byTenant.set(tenant, acc);
-              }
-              await spool.add(site, undefined);
+        inBatches(repo, ctx, size, (f, p) => repo.mains(ctx.caller, f, p.window), {
+          site: async (r, previous) => {
+            const f = mainsFiguresOf(r, elapsed(ctx.main));
+            const site = {
+              ...siteOf(r),
+              ...f,
+              belowDailyAvg:
+                dailyAvg === null || f.mainsHoursPerDay === null ? null : f.mainsHoursPerDay < dailyAvg,
+              previous: previous && ctx.previous ? mainsFiguresOf(previous, elapsed(ctx.previous)) : null,
+            };
+            const input = mainsInput(r);
+            main.add(input);
+            if (site.belowDailyAvg === true) below += 1;
+            for (const tenant of new Set(ctx.filter.tenant ? [ctx.filter.tenant] : r.tenants)) {
+              const acc = byTenant.get(tenant) ?? adder<MainsInput>(MAINS_SUMS);
+              acc.add(input);
+              byTenant.set(tenant, acc);
             }
-            const span = ctx.previous ? elapsed(ctx.previous) : 0;
-            for (const r of prev?.values() ?? []) {
-              before.add(mainsInput(r));
-              const h = mainsFiguresOf(r, span).mainsHoursPerDay;
-              if (dailyAvg !== null && h !== null && h < dailyAvg) prevBelow += 1;
-            }
+            await spool.add(site, undefined);
           },
-        ),
+          compared: (r, span) => {
+            before.add(mainsInput(r));
+            const h = mainsFiguresOf(r, span).mainsHoursPerDay;
+            if (dailyAvg !== null && h !== null && h < dailyAvg) prevBelow += 1;
+          },
+        }),
         days.length > 0 ? repo.mainsDays(ctx.caller, ctx.filter, ctx.main.window, days) : [],
       ]);
       const totals = (a: typeof main, span: number) => mainsTotalsOfSums(a.sums, a.n, span);
@@ -256,30 +240,21 @@ export function batteryReport(
       const before = adder<BatteryPeriod>(BATTERY_SUMS);
       let known = 0;
       let backupSum = 0;
-      await inBatches(
-        repo,
-        ctx,
-        size,
-        (f, p) => repo.battery(ctx.caller, f, p.window, since(p)),
-        async (rows, prev) => {
-          for (const r of rows) {
-            const previous = prev?.get(r.uid);
-            const site: BatterySite = {
-              ...siteOf(r),
-              ...batteryRowOf(r, elapsed(ctx.main)),
-              previous: previous && ctx.previous ? batteryPeriodOf(previous, elapsed(ctx.previous)) : null,
-            };
-            main.add(site);
-            if (site.backupHours === null) continue;
-            known += 1;
-            backupSum += site.backupHours;
-            if (site.backupHours < minBackup)
-              await spool.add(site, { h: site.backupHours, uid: site.siteUid });
-          }
-          const span = ctx.previous ? elapsed(ctx.previous) : 0;
-          for (const r of prev?.values() ?? []) before.add(batteryPeriodOf(r, span));
+      await inBatches(repo, ctx, size, (f, p) => repo.battery(ctx.caller, f, p.window, since(p)), {
+        site: async (r, previous) => {
+          const site: BatterySite = {
+            ...siteOf(r),
+            ...batteryRowOf(r, elapsed(ctx.main)),
+            previous: previous && ctx.previous ? batteryPeriodOf(previous, elapsed(ctx.previous)) : null,
+          };
+          main.add(site);
+          if (site.backupHours === null) return;
+          known += 1;
+          backupSum += site.backupHours;
+          if (site.backupHours < minBackup) await spool.add(site, { h: site.backupHours, uid: site.siteUid });
         },
-      );
+        compared: (r, span) => before.add(batteryPeriodOf(r, span)),
+      });
       const totals = (a: typeof main, span: number) => ({
         onBatteryMinutes: r2(a.sums.onBatteryMinutes),
         discharges: a.sums.discharges,
@@ -355,32 +330,24 @@ export function temperatureReport(
     async (spool) => {
       const main = temperatureTotals(monthlyFrequency);
       const before = temperatureTotals(monthlyFrequency);
-      await inBatches(
-        repo,
-        ctx,
-        size,
-        (f, p) => repo.temperature(ctx.caller, f, p.window),
-        async (rows, prev) => {
-          for (const r of rows) {
-            const f = temperatureFiguresOf(r, elapsed(ctx.main));
-            const previous = prev?.get(r.uid);
-            main.add(f);
-            await spool.add(
-              {
-                ...siteOf(r),
-                ...f,
-                thresholdC: thresholdOf(r),
-                frequent: f.episodes > 0 && f.episodesPerMonth >= monthlyFrequency,
-                previous:
-                  previous && ctx.previous ? temperatureFiguresOf(previous, elapsed(ctx.previous)) : null,
-              },
-              undefined,
-            );
-          }
-          const span = ctx.previous ? elapsed(ctx.previous) : 0;
-          for (const r of prev?.values() ?? []) before.add(temperatureFiguresOf(r, span));
+      await inBatches(repo, ctx, size, (f, p) => repo.temperature(ctx.caller, f, p.window), {
+        site: async (r, previous) => {
+          const f = temperatureFiguresOf(r, elapsed(ctx.main));
+          main.add(f);
+          await spool.add(
+            {
+              ...siteOf(r),
+              ...f,
+              thresholdC: thresholdOf(r),
+              frequent: f.episodes > 0 && f.episodesPerMonth >= monthlyFrequency,
+              previous:
+                previous && ctx.previous ? temperatureFiguresOf(previous, elapsed(ctx.previous)) : null,
+            },
+            undefined,
+          );
         },
-      );
+        compared: (r, span) => before.add(temperatureFiguresOf(r, span)),
+      });
       const head: Omit<TemperatureReportReply, 'sites'> = {
         ...meta(ctx, 'temperature'),
         parameters: { monthlyFrequency },
