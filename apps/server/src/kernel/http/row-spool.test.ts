@@ -36,4 +36,21 @@ describe('row spool', () => {
     await spool.close();
     expect(openSpools()).toBe(before);
   });
+
+  it('a reader of a spool closed under it stops with an error (no hang), sorted or not', async () => {
+    for (const order of [undefined, (a: number, b: number) => a - b]) {
+      const spool = await createRowSpool<{ i: number; pad: string }, number>(order);
+      for (let i = 0; i < 20_000; i += 1) await spool.add({ i, pad: 'x'.repeat(50) }, -i);
+      let read = 0;
+      const reading = (async () => {
+        for await (const _ of spool.rows()) {
+          read += 1;
+          if (read === 10) await spool.close();
+        }
+      })();
+      await expect(reading).rejects.toThrow('the row spool is closed');
+      expect(read).toBeLessThan(20_000);
+      await expect(spool.add({ i: 0, pad: '' }, 0)).rejects.toThrow('the row spool is closed');
+    }
+  });
 });

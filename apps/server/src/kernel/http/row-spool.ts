@@ -8,7 +8,7 @@
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { StringDecoder } from 'node:string_decoder';
 
 /** Bytes gathered before they are written to the file. */
 const CHUNK = 64 * 1024;
@@ -47,6 +47,7 @@ export async function createRowSpool<T, K = undefined>(
   let pos = 0;
   return {
     async add(row, key) {
+      if (closed) throw new Error('the row spool is closed');
       const line = `${JSON.stringify(row)}\n`;
       const len = Buffer.byteLength(line);
       if (order) index.push({ key, pos, len });
@@ -63,18 +64,31 @@ export async function createRowSpool<T, K = undefined>(
       if (order) {
         const sorted = [...index].sort((a, b) => order(a.key, b.key) || a.pos - b.pos);
         for (const at of sorted) {
+          if (closed) throw new Error('the row spool is closed');
           const buf = Buffer.alloc(at.len);
           await fh.read(buf, 0, at.len, at.pos);
           yield JSON.parse(buf.toString('utf8')) as T;
         }
         return;
       }
-      if (written === 0) return;
-      const lines = createInterface({
-        input: fh.createReadStream({ start: 0, end: written - 1, autoClose: false }),
-        crlfDelay: Number.POSITIVE_INFINITY,
-      });
-      for await (const line of lines) if (line.length > 0) yield JSON.parse(line) as T;
+      // Chunks read at their place in the file (several readers may read at once), cut into lines.
+      const buf = Buffer.alloc(CHUNK);
+      const text = new StringDecoder('utf8');
+      let at = 0;
+      let rest = '';
+      while (at < written) {
+        if (closed) throw new Error('the row spool is closed');
+        const { bytesRead } = await fh.read(buf, 0, Math.min(CHUNK, written - at), at);
+        if (bytesRead === 0) break;
+        at += bytesRead;
+        rest += text.write(buf.subarray(0, bytesRead));
+        let start = 0;
+        for (let nl = rest.indexOf('\n'); nl >= 0; nl = rest.indexOf('\n', start)) {
+          yield JSON.parse(rest.slice(start, nl)) as T;
+          start = nl + 1;
+        }
+        rest = rest.slice(start);
+      }
     },
     async close() {
       if (closed) return;
