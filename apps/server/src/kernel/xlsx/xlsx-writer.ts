@@ -49,7 +49,7 @@ export interface XlsxWorkbook {
   parameters: readonly (readonly [string, XlsxCell])[];
   generatedAt: Date;
   /** Per-site completeness, listed on the Parameters sheet (omit when the export has none). */
-  completeness?: Iterable<XlsxCompleteness>;
+  completeness?: Iterable<XlsxCompleteness> | AsyncIterable<XlsxCompleteness>;
 }
 
 /** Name of the sheet every workbook ends with. */
@@ -150,7 +150,7 @@ export async function writeXlsx(out: Writable, wb: XlsxWorkbook): Promise<void> 
     const head = ps.addRow(['Data completeness: site', 'Site name', 'Gap minutes', 'Completeness %']);
     head.font = { bold: true };
     head.commit();
-    for (const c of wb.completeness)
+    for await (const c of wb.completeness)
       ps.addRow([c.siteUid, c.siteName, c.gapMinutes, c.completenessPct]).commit();
   }
   ps.commit();

@@ -54,11 +54,15 @@ function producer(deps: AnalyticsProducerDeps, kind: ReportKind): ReportProducer
           : kind === 'battery'
             ? await deps.reports.battery(caller, query)
             : await deps.reports.temperature(caller, query);
-    return {
-      fileName: reportFileName(reply, dhakaDate),
-      data: await xlsxBuffer(reportWorkbook(reply)),
-      summary: `${SCHEDULED_REPORT_KIND_LABELS[kind]}: ${reply.sites.length} site(s)`,
-    };
+    try {
+      return {
+        fileName: reportFileName(reply.head, dhakaDate),
+        data: await xlsxBuffer(reportWorkbook(reply)),
+        summary: `${SCHEDULED_REPORT_KIND_LABELS[kind]}: ${reply.sites.size} site(s)`,
+      };
+    } finally {
+      await reply.sites.close();
+    }
   };
 }
 

@@ -2,7 +2,7 @@
 import { analyticsSlaEndpoints as e, XLSX_CONTENT_TYPE } from '@towerwatch/contract';
 import { REPORT_SCHEDULER_TYPES } from '@towerwatch/domain';
 import { callerOf } from '../../kernel/http/guards.ts';
-import { jsonStream } from '../../kernel/http/json-stream.ts';
+import { closingWith, jsonStream } from '../../kernel/http/json-stream.ts';
 import { route } from '../../kernel/http/route.ts';
 import { rules } from '../../kernel/http/rules.ts';
 import type { App } from '../../kernel/types.ts';
@@ -20,12 +20,17 @@ export function registerAnalyticsSlaRoutes(app: App, sla: SlaService, schedules:
       const caller = callerOf(req);
       const result = await sla.report(caller, req.query);
       if (req.query.excel !== 'yes') {
-        // Written row by row (kernel/http/json-stream.ts); the stream bypasses the reply schema, the
-        // rows are the contract's (sla-stream.test.ts checks the reply against it).
-        const { tenants, breaches, ...head } = result.report;
+        // Written row by row (kernel/http/json-stream.ts), the breach rows read back from their spool;
+        // the stream bypasses the reply schema, the rows are the contract's (sla-stream.test.ts).
+        const { tenants, ...head } = result.report;
         return reply
           .type('application/json; charset=utf-8')
-          .send(jsonStream(head, { tenants, breaches }) as never);
+          .send(
+            closingWith(
+              jsonStream(head, { tenants, breaches: result.breaches.rows() }),
+              result.close,
+            ) as never,
+          );
       }
       const book = slaWorkbook(result, {
         scope: req.query.user_uid ?? caller.companyCode ?? 'all companies',
@@ -38,7 +43,7 @@ export function registerAnalyticsSlaRoutes(app: App, sla: SlaService, schedules:
           'content-disposition',
           `attachment; filename="tenant-sla-${result.report.months.join('_')}.xlsx"`,
         )
-        .send(xlsxStream(book) as never);
+        .send(closingWith(xlsxStream(book), result.close) as never);
     },
   });
   route(app, e.schedules, { rule: admins, handler: (req) => schedules.list(callerOf(req)) });

@@ -56,14 +56,18 @@ export function createAnalyticsSlaModule(
         target,
         tenant: ctx.params.tenant,
       });
-      const below = result.report.breaches.length;
-      return {
-        fileName: `tenant-sla-${ctx.month}.xlsx`,
-        data: await xlsxBuffer(
-          slaWorkbook(result, { scope: ctx.companyId, tenant: ctx.params.tenant ?? null }),
-        ),
-        summary: `${SCHEDULED_REPORT_KIND_LABELS.sla}: ${result.report.tenants.length} tenant(s), ${below} site-tenant(s) below ${target} %`,
-      };
+      try {
+        const below = result.breaches.size;
+        return {
+          fileName: `tenant-sla-${ctx.month}.xlsx`,
+          data: await xlsxBuffer(
+            slaWorkbook(result, { scope: ctx.companyId, tenant: ctx.params.tenant ?? null }),
+          ),
+          summary: `${SCHEDULED_REPORT_KIND_LABELS.sla}: ${result.report.tenants.length} tenant(s), ${below} site-tenant(s) below ${target} %`,
+        };
+      } finally {
+        await result.close();
+      }
     },
   };
   const schedules = createSchedulesService({

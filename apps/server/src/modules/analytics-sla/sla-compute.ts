@@ -219,11 +219,19 @@ interface TenantGroup {
  * The report's rows, fed one site's figures at a time (a fleet's figures are never all held): per
  * tenant and month the sums (all sites of a tenant together), and the sites below the target.
  */
+/** What orders the breach rows: month, tenant, then worst availability first, then site uid. */
+export type SlaBreachKey = Pick<SlaBreachRow, 'month' | 'tenant' | 'availability' | 'siteUid'>;
+export const slaBreachOrder = (a: SlaBreachKey, b: SlaBreachKey): number =>
+  a.month.localeCompare(b.month) ||
+  a.tenant.localeCompare(b.tenant) ||
+  (a.availability ?? 0) - (b.availability ?? 0) ||
+  a.siteUid.localeCompare(b.siteUid);
+
 export function createSlaSummary(target: number) {
   const groups = new Map<string, TenantGroup>();
-  const breaches: SlaBreachRow[] = [];
   return {
-    add(f: SiteTenantMonth): void {
+    /** Adds a site's figures; the site's breach row when it is below the target (the caller keeps it). */
+    add(f: SiteTenantMonth): SlaBreachRow | null {
       const key = `${f.month}\u0000${f.tenant}`;
       let g = groups.get(key);
       if (!g) {
@@ -246,9 +254,9 @@ export function createSlaSummary(target: number) {
       g.possibleMs += f.possibleMs;
       g.gapMs += f.gapMs;
       for (const c of SLA_CAUSES) g.causes[c] += f.causes[c];
-      if (f.availability === null || f.availability >= target) return;
+      if (f.availability === null || f.availability >= target) return null;
       g.breaching += 1;
-      breaches.push({
+      return {
         month: f.month,
         tenant: f.tenant,
         siteUid: f.site.uid,
@@ -260,11 +268,11 @@ export function createSlaSummary(target: number) {
         outages: f.outages,
         downNow: f.downNow,
         causes: causeMinutes(f.causes),
-      });
+      };
     },
 
-    /** Tenant rows by month and tenant; the sites below the target, worst first in each. */
-    result(): { tenants: SlaTenantRow[]; breaches: SlaBreachRow[] } {
+    /** Tenant rows by month and tenant. */
+    result(): { tenants: SlaTenantRow[] } {
       const tenants: SlaTenantRow[] = [...groups.values()].map((g) => ({
         month: g.month,
         tenant: g.tenant,
@@ -277,14 +285,7 @@ export function createSlaSummary(target: number) {
         causes: causeMinutes(g.causes),
       }));
       tenants.sort((a, b) => a.month.localeCompare(b.month) || a.tenant.localeCompare(b.tenant));
-      breaches.sort(
-        (a, b) =>
-          a.month.localeCompare(b.month) ||
-          a.tenant.localeCompare(b.tenant) ||
-          (a.availability ?? 0) - (b.availability ?? 0) ||
-          a.siteUid.localeCompare(b.siteUid),
-      );
-      return { tenants, breaches };
+      return { tenants };
     },
   };
 }

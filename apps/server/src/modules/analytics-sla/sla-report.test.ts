@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEvent } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { spooledResult } from '../../../test/spooled.ts';
 import { buildTwoCompanyFleet, FT1, KT1, KT2 } from '../../../test/two-company-fleet.ts';
 import { createSlaRepository } from './sla.repository.ts';
 import { createSlaService } from './sla.service.ts';
@@ -154,10 +155,10 @@ describe('batches of sites', () => {
       sites: t.container.services.site.lookup,
       clock: t.clock,
     };
-    const whole = await createSlaService(deps).produce(request);
-    const small = await createSlaService({ ...deps, batchSize: 7 }).produce(request);
+    const whole = await spooledResult(await createSlaService(deps).produce(request));
+    const small = await spooledResult(await createSlaService({ ...deps, batchSize: 7 }).produce(request));
     expect(small).toEqual(whole);
-    expect(whole.report.breaches.map((b) => b.siteUid)).toEqual([KT1, KT2]);
+    expect(whole.breaches.map((b) => b.siteUid)).toEqual([KT1, KT2]);
     expect(whole.completeness.length).toBeGreaterThan(7);
   });
 });

@@ -3,7 +3,6 @@
  * below target", then the writer's Parameters sheet with the report's parameters and every site's data
  * completeness (device-offline minutes).
  */
-import type { SlaReportReply } from '@towerwatch/contract';
 import { SLA_CAUSE_LABELS, SLA_CAUSES } from '@towerwatch/domain';
 import type { XlsxCell, XlsxColumn, XlsxWorkbook } from '../../kernel/xlsx/index.ts';
 import type { SlaResult } from './sla.service.ts';
@@ -15,8 +14,11 @@ const causeColumns: XlsxColumn[] = SLA_CAUSES.map((c) => ({
   decimals: 1,
 }));
 /** The rows of a sheet, each made when the writer takes it (never a second copy of the report). */
-function* rowsOf<T>(list: readonly T[], row: (x: T) => XlsxCell[]): Generator<XlsxCell[]> {
-  for (const x of list) yield row(x);
+async function* rowsOf<T>(
+  list: Iterable<T> | AsyncIterable<T>,
+  row: (x: T) => XlsxCell[],
+): AsyncGenerator<XlsxCell[]> {
+  for await (const x of list) yield row(x);
 }
 const minutes = (header: string, width = 14): XlsxColumn => ({ header, width, type: 'number', decimals: 1 });
 
@@ -27,8 +29,11 @@ export interface SlaWorkbookMeta {
   tenant: string | null;
 }
 
-export function slaWorkbook({ report, completeness }: SlaResult, meta: SlaWorkbookMeta): XlsxWorkbook {
-  const r: SlaReportReply = report;
+export function slaWorkbook(
+  { report, breaches, completeness }: SlaResult,
+  meta: SlaWorkbookMeta,
+): XlsxWorkbook {
+  const r = report;
   return {
     title: 'Tenant SLA report',
     generatedAt: new Date(r.generatedAt),
@@ -72,7 +77,7 @@ export function slaWorkbook({ report, completeness }: SlaResult, meta: SlaWorkbo
           { header: 'Down now', width: 11, type: 'boolean' },
           ...causeColumns,
         ],
-        rows: rowsOf(r.breaches, (b) => [
+        rows: rowsOf(breaches.rows(), (b) => [
           b.month,
           b.tenant,
           b.genericSiteId ?? b.siteUid,
@@ -91,8 +96,8 @@ export function slaWorkbook({ report, completeness }: SlaResult, meta: SlaWorkbo
       ['Months', r.months.join(', ')],
       ['Target %', r.target],
       ['Tenant', meta.tenant ?? 'all allowed tenants'],
-      ['Sites below target', r.breaches.length],
+      ['Sites below target', breaches.size],
     ],
-    completeness,
+    completeness: completeness.rows(),
   };
 }

@@ -6,7 +6,7 @@
  * settle every outage, from raw events otherwise (docs/requirements.md#sla-rollup), and are summed as
  * they come (createSlaSummary): no fleet's figures are held at once.
  */
-import type { SlaReportQuery, SlaReportReply } from '@towerwatch/contract';
+import type { SlaBreachRow, SlaReportQuery, SlaReportReply } from '@towerwatch/contract';
 import {
   completenessPercent,
   dhakaMonthOf,
@@ -22,6 +22,7 @@ import {
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
 import { ValidationError } from '../../errors.ts';
+import { createRowSpool, type RowSpool } from '../../kernel/http/row-spool.ts';
 import { assertTenantsAllowed, ownerFilter, type ScopeLookup } from '../../kernel/scope/site-scope.ts';
 import { scopedCompanyId } from '../../kernel/scope/sql-scope.ts';
 import type { SlaPiecesReader } from '../analytics/index.ts';
@@ -32,6 +33,8 @@ import {
   minutesOf,
   rolledSiteSla,
   SLA_NAMES,
+  type SlaBreachKey,
+  slaBreachOrder,
   type SlaWindow,
 } from './sla-compute.ts';
 
@@ -60,10 +63,15 @@ export interface SlaCompleteness {
   completenessPct: number;
 }
 
-/** The report and the completeness of every site it covers. */
+/**
+ * The report without its breach rows, which are spooled (kernel/http/row-spool.ts) in the reply's order
+ * like the completeness of every site it covers; `close` frees both once the reply is written.
+ */
 export interface SlaResult {
-  report: SlaReportReply;
-  completeness: SlaCompleteness[];
+  report: Omit<SlaReportReply, 'breaches'>;
+  breaches: RowSpool<SlaBreachRow, SlaBreachKey>;
+  completeness: RowSpool<SlaCompleteness, undefined>;
+  close(): Promise<void>;
 }
 
 /** What one report is asked for, once the caller's query is resolved. */
@@ -98,93 +106,119 @@ export function resolveMonths(
 }
 
 export function createSlaService(deps: SlaServiceDeps) {
-  const service = {
-    /** The report for a resolved request (the HTTP call and the scheduled job). */
-    async produce(req: SlaRequest): Promise<SlaResult> {
-      const now = deps.clock.now().getTime();
-      const first = req.months[0] ?? dhakaMonthOf(new Date(now));
-      const lastMonth = req.months[req.months.length - 1] ?? first;
-      const from = dhakaMonthStartOf(first).getTime();
-      const until = dhakaMonthStartOf(nextMonth(lastMonth)).getTime();
-      // A month reaching into today counts up to now; a future one has no time yet.
-      const windows: SlaWindow[] = req.months.map((month) => {
-        const start = dhakaMonthStartOf(month).getTime();
-        const stop = dhakaMonthStartOf(nextMonth(month)).getTime();
-        return { month, from: start, until: Math.max(start, Math.min(stop, now)) };
-      });
-      const tenants = req.tenant ? req.scope.tenants.filter((t) => t === req.tenant) : [...req.scope.tenants];
-      const scope = { ...req.scope, tenants };
-      const end = Math.max(from, Math.min(until, now));
-      const sites = await deps.repo.sites(scope);
-      const summary = createSlaSummary(req.target);
-      const completeness: SlaCompleteness[] = [];
-      const elapsed = minutesOf(windows.reduce((n, w) => n + (w.until - w.from), 0));
-      const size = deps.batchSize ?? SLA_SITE_BATCH;
-      const reportWindows = windows.map((w) => ({
-        from: new Date(w.from),
-        end: new Date(w.until),
-        lookback: new Date(w.from - SLA_STATE_LOOKBACK_DAYS * DAY_MS),
-      }));
-      for (let i = 0; i < sites.length; i += size) {
-        const batch = sites.slice(i, i + size);
-        // Whole rolled days from the daily outage rollup, raw events for the edges; a site whose
-        // outage's cause depends on time outside a piece reads its raw events
-        // (docs/decisions/sla-from-daily-rollups.md).
-        const pieces = deps.pieces
-          ? await deps.pieces(
-              batch.map((s) => s.uid),
-              tenants,
-              reportWindows,
-            )
-          : null;
-        const rolled = new Map<string, Map<string, SlaPiece[]>>();
-        for (const site of batch) {
-          const own = pieces?.get(site.uid);
-          const settled = visibleSiteTenants(site.tenants, tenants).every((t) =>
-            own?.get(t)?.every((x) => x !== null && !x.unsettled),
-          );
-          if (own && settled) rolled.set(site.uid, own as Map<string, SlaPiece[]>);
+  /** Reads the sites a batch at a time, sums their figures and spools breach and completeness rows. */
+  async function summed(
+    req: SlaRequest,
+    breaches: SlaResult['breaches'],
+    completeness: SlaResult['completeness'],
+    close: () => Promise<void>,
+  ): Promise<SlaResult> {
+    const now = deps.clock.now().getTime();
+    const first = req.months[0] ?? dhakaMonthOf(new Date(now));
+    const lastMonth = req.months[req.months.length - 1] ?? first;
+    const from = dhakaMonthStartOf(first).getTime();
+    const until = dhakaMonthStartOf(nextMonth(lastMonth)).getTime();
+    // A month reaching into today counts up to now; a future one has no time yet.
+    const windows: SlaWindow[] = req.months.map((month) => {
+      const start = dhakaMonthStartOf(month).getTime();
+      const stop = dhakaMonthStartOf(nextMonth(month)).getTime();
+      return { month, from: start, until: Math.max(start, Math.min(stop, now)) };
+    });
+    const tenants = req.tenant ? req.scope.tenants.filter((t) => t === req.tenant) : [...req.scope.tenants];
+    const scope = { ...req.scope, tenants };
+    const end = Math.max(from, Math.min(until, now));
+    const sites = await deps.repo.sites(scope);
+    const summary = createSlaSummary(req.target);
+    const elapsed = minutesOf(windows.reduce((n, w) => n + (w.until - w.from), 0));
+    const size = deps.batchSize ?? SLA_SITE_BATCH;
+    const reportWindows = windows.map((w) => ({
+      from: new Date(w.from),
+      end: new Date(w.until),
+      lookback: new Date(w.from - SLA_STATE_LOOKBACK_DAYS * DAY_MS),
+    }));
+    for (let i = 0; i < sites.length; i += size) {
+      const batch = sites.slice(i, i + size);
+      // Whole rolled days from the daily outage rollup, raw events for the edges; a site whose
+      // outage's cause depends on time outside a piece reads its raw events
+      // (docs/decisions/sla-from-daily-rollups.md).
+      const pieces = deps.pieces
+        ? await deps.pieces(
+            batch.map((s) => s.uid),
+            tenants,
+            reportWindows,
+          )
+        : null;
+      const rolled = new Map<string, Map<string, SlaPiece[]>>();
+      for (const site of batch) {
+        const own = pieces?.get(site.uid);
+        const settled = visibleSiteTenants(site.tenants, tenants).every((t) =>
+          own?.get(t)?.every((x) => x !== null && !x.unsettled),
+        );
+        if (own && settled) rolled.set(site.uid, own as Map<string, SlaPiece[]>);
+      }
+      const raw = batch.filter((s) => !rolled.has(s.uid)).map((s) => s.uid);
+      const rows = raw.length
+        ? await deps.repo.transitions(raw, SLA_NAMES, new Date(from), new Date(end))
+        : [];
+      const bySite = new Map<string, SlaTransitionRow[]>();
+      for (const r of rows) {
+        const list = bySite.get(r.site_uid);
+        if (list) list.push(r);
+        else bySite.set(r.site_uid, [r]);
+      }
+      for (const site of batch) {
+        const siteTenants = visibleSiteTenants(site.tenants, tenants);
+        const fromRollup = rolled.get(site.uid);
+        const own = fromRollup
+          ? rolledSiteSla(site, siteTenants, fromRollup, windows)
+          : computeSiteSla(site, siteTenants, bySite.get(site.uid) ?? [], windows);
+        for (const f of own) {
+          const breach = summary.add(f);
+          if (breach) await breaches.add(breach, breach);
         }
-        const raw = batch.filter((s) => !rolled.has(s.uid)).map((s) => s.uid);
-        const rows = raw.length
-          ? await deps.repo.transitions(raw, SLA_NAMES, new Date(from), new Date(end))
-          : [];
-        const bySite = new Map<string, SlaTransitionRow[]>();
-        for (const r of rows) {
-          const list = bySite.get(r.site_uid);
-          if (list) list.push(r);
-          else bySite.set(r.site_uid, [r]);
-        }
-        for (const site of batch) {
-          const siteTenants = visibleSiteTenants(site.tenants, tenants);
-          const fromRollup = rolled.get(site.uid);
-          const own = fromRollup
-            ? rolledSiteSla(site, siteTenants, fromRollup, windows)
-            : computeSiteSla(site, siteTenants, bySite.get(site.uid) ?? [], windows);
-          for (const f of own) summary.add(f);
-          // The gaps are the site's (a device offline is so for every tenant): one tenant's windows.
-          const gap = minutesOf(
-            own.filter((f) => f.tenant === siteTenants[0]).reduce((n, f) => n + f.gapMs, 0),
-          );
-          if (own.length > 0) {
-            completeness.push({
+        // The gaps are the site's (a device offline is so for every tenant): one tenant's windows.
+        const gap = minutesOf(
+          own.filter((f) => f.tenant === siteTenants[0]).reduce((n, f) => n + f.gapMs, 0),
+        );
+        if (own.length > 0) {
+          await completeness.add(
+            {
               siteUid: site.generic_site_id ?? site.uid,
               siteName: site.name,
               gapMinutes: gap,
               completenessPct: completenessPercent(gap, elapsed),
-            });
-          }
+            },
+            undefined,
+          );
         }
       }
-      const report: SlaReportReply = {
-        from: new Date(from).toISOString(),
-        until: new Date(until).toISOString(),
-        months: req.months,
-        target: req.target,
-        generatedAt: new Date(now).toISOString(),
-        ...summary.result(),
+    }
+    const report: SlaResult['report'] = {
+      from: new Date(from).toISOString(),
+      until: new Date(until).toISOString(),
+      months: req.months,
+      target: req.target,
+      generatedAt: new Date(now).toISOString(),
+      ...summary.result(),
+    };
+    return { report, breaches, completeness, close };
+  }
+
+  const service = {
+    /** The report for a resolved request (the HTTP call and the scheduled job). */
+    async produce(req: SlaRequest): Promise<SlaResult> {
+      const breaches = await createRowSpool<SlaBreachRow, SlaBreachKey>(slaBreachOrder);
+      const completeness = await createRowSpool<SlaCompleteness>();
+      const close = async () => {
+        await breaches.close();
+        await completeness.close();
       };
-      return { report, completeness };
+      try {
+        return await summed(req, breaches, completeness, close);
+      } catch (err) {
+        await close();
+        throw err;
+      }
     },
 
     async report(caller: Caller, q: SlaReportQuery): Promise<SlaResult> {

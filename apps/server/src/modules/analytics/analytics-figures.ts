@@ -65,9 +65,25 @@ export function mainsTotalsOf(
   sites: readonly { outMs: number; count: number; gapMs: number }[],
   elapsedMs: number,
 ): MainsFiguresReply {
-  const outMs = sites.reduce((s, x) => s + x.outMs, 0);
-  const gapMs = sites.reduce((s, x) => s + x.gapMs, 0);
-  const elapsed = elapsedMs * sites.length;
+  return mainsTotalsOfSums(
+    {
+      outMs: sites.reduce((s, x) => s + x.outMs, 0),
+      gapMs: sites.reduce((s, x) => s + x.gapMs, 0),
+      count: sites.reduce((s, x) => s + x.count, 0),
+    },
+    sites.length,
+    elapsedMs,
+  );
+}
+
+/** {@link mainsTotalsOf} from the sums of `n` sites' inputs (a report adding sites as it reads them). */
+export function mainsTotalsOfSums(
+  sums: { outMs: number; count: number; gapMs: number },
+  n: number,
+  elapsedMs: number,
+): MainsFiguresReply {
+  const { outMs, gapMs } = sums;
+  const elapsed = elapsedMs * n;
   const m = mainsFigures({
     elapsedMinutes: minutes(elapsed),
     gapMinutes: minutes(gapMs),
@@ -77,7 +93,7 @@ export function mainsTotalsOf(
     elapsedMinutes: r2(minutes(elapsed)),
     possibleMinutes: r2(m.possibleMinutes),
     outageMinutes: r2(minutes(outMs)),
-    outageCount: sites.reduce((s, x) => s + x.count, 0),
+    outageCount: sums.count,
     availabilityPct: m.availabilityPct,
     mainsHoursPerDay: m.mainsHoursPerDay,
     ...completenessOf(gapMs, elapsed),

@@ -4,13 +4,15 @@
  */
 import type {
   BatteryReportReply,
+  DgFigures,
   DgReportReply,
   DgReportRow,
   MainsReportReply,
   TemperatureReportReply,
 } from '@towerwatch/contract';
 import { availabilityPercent, fuelCost, type ReportKind, tenantShares } from '@towerwatch/domain';
-import type { AnalyticsRepository, SiteBaseRow } from './analytics.repository.ts';
+import type { AnalyticsRepository } from './analytics.repository.ts';
+import { adder, inBatches, REPORT_SITE_BATCH, type StreamedReport, spooled } from './analytics-batches.ts';
 import type { ReportContext, ResolvedPeriod } from './analytics-context.ts';
 import {
   batteryPeriodOf,
@@ -19,7 +21,7 @@ import {
   dgFiguresOf,
   mainsFiguresOf,
   mainsInput,
-  mainsTotalsOf,
+  mainsTotalsOfSums,
   r2,
   siteOf,
   temperatureFiguresOf,
@@ -33,269 +35,326 @@ const periodReply = (p: ResolvedPeriod) => ({
   end: iso(p.end),
 });
 const elapsed = (p: ResolvedPeriod) => p.end - p.period.from;
-const sum = <T>(xs: readonly T[], f: (x: T) => number) => xs.reduce((s, x) => s + f(x), 0);
 
+/** The reply's first fields, in the contract's order (the streamed reply is byte for byte the serialised one). */
 function meta<K extends ReportKind>(ctx: ReportContext, report: K) {
   return {
     report,
-    ...ctx.meta,
+    generatedAt: ctx.meta.generatedAt,
     period: periodReply(ctx.main),
+    compare: ctx.meta.compare,
     comparePeriod: ctx.previous ? periodReply(ctx.previous) : null,
+    tenant: ctx.meta.tenant,
+    companyId: ctx.meta.companyId,
   };
 }
 
-/** Runs `load` over both periods; the compare rows by site uid. */
-async function bothPeriods<R extends SiteBaseRow>(
-  ctx: ReportContext,
-  load: (p: ResolvedPeriod) => Promise<R[]>,
-): Promise<{ rows: R[]; prev: Map<string, R> | null }> {
-  const [rows, prevRows] = await Promise.all([load(ctx.main), ctx.previous ? load(ctx.previous) : null]);
-  return { rows, prev: prevRows ? new Map(prevRows.map((r) => [r.uid, r])) : null };
-}
+const DG_SUMS = [
+  'dgRunHours',
+  'dgStarts',
+  'pgRunHours',
+  'pgStarts',
+  'fuelLitres',
+  'cost',
+  'gapMinutes',
+] as const;
+type DgSums = ReturnType<typeof adder<DgFigures>>;
 
-function dgTotals(
-  figs: readonly DgReportRow[] | readonly ReturnType<typeof dgFiguresOf>[],
-  gapElapsed: number,
-) {
+function dgTotals(a: DgSums, gapElapsed: number) {
+  const s = a.sums;
   return {
-    sites: figs.length,
-    dgRunHours: r2(sum(figs, (f) => f.dgRunHours)),
-    dgStarts: sum(figs, (f) => f.dgStarts),
-    pgRunHours: r2(sum(figs, (f) => f.pgRunHours)),
-    pgStarts: sum(figs, (f) => f.pgStarts),
-    fuelLitres: r2(sum(figs, (f) => f.fuelLitres)),
-    cost: r2(sum(figs, (f) => f.cost)),
-    ...completenessOf(sum(figs, (f) => f.gapMinutes) * 60_000, gapElapsed * figs.length),
+    sites: a.n,
+    dgRunHours: r2(s.dgRunHours),
+    dgStarts: s.dgStarts,
+    pgRunHours: r2(s.pgRunHours),
+    pgStarts: s.pgStarts,
+    fuelLitres: r2(s.fuelLitres),
+    cost: r2(s.cost),
+    ...completenessOf(s.gapMinutes * 60_000, gapElapsed * a.n),
   };
 }
 
-export async function dgReport(
+export function dgReport(
   repo: AnalyticsRepository,
   ctx: ReportContext,
   price: number,
-): Promise<DgReportReply> {
-  const { rows, prev } = await bothPeriods(ctx, (p) => repo.dg(ctx.caller, ctx.filter, p.window));
-  const sites: DgReportRow[] = rows.map((r) => {
-    const f = dgFiguresOf(r, elapsed(ctx.main), price);
-    const before = prev?.get(r.uid);
-    const tenants = ctx.filter.tenant ? [ctx.filter.tenant] : r.tenants;
-    const litres = tenantShares(f.fuelLitres, tenants);
-    return {
-      ...siteOf(r),
-      ...f,
-      dgRunning: r.dg.open && ctx.main.end < ctx.main.period.until,
-      tenantShares: litres.map((l) => ({
-        tenant: l.tenant,
-        fuelLitres: l.share,
-        cost: fuelCost(l.share, price),
-      })),
-      previous: before && ctx.previous ? dgFiguresOf(before, elapsed(ctx.previous), price) : null,
-    };
-  });
-  const byTenant = new Map<string, { sites: number; hours: number; litres: number; cost: number }>();
-  for (const s of sites) {
-    const shares = tenantShares(
-      s.dgRunHours,
-      s.tenantShares.map((t) => t.tenant),
-    );
-    s.tenantShares.forEach((t, i) => {
-      const acc = byTenant.get(t.tenant) ?? { sites: 0, hours: 0, litres: 0, cost: 0 };
-      acc.sites += 1;
-      acc.hours += shares[i]?.share ?? 0;
-      acc.litres += t.fuelLitres;
-      acc.cost += t.cost;
-      byTenant.set(t.tenant, acc);
+  size = REPORT_SITE_BATCH,
+): Promise<StreamedReport<DgReportReply>> {
+  return spooled<DgReportRow, unknown, StreamedReport<DgReportReply>>(undefined, async (spool) => {
+    const main = adder<DgFigures>(DG_SUMS);
+    const before = adder<DgFigures>(DG_SUMS);
+    const byTenant = new Map<string, { sites: number; hours: number; litres: number; cost: number }>();
+    await inBatches(repo, ctx, size, (f, p) => repo.dg(ctx.caller, f, p.window), {
+      site: async (r, previous) => {
+        const f = dgFiguresOf(r, elapsed(ctx.main), price);
+        const tenants = ctx.filter.tenant ? [ctx.filter.tenant] : r.tenants;
+        const litres = tenantShares(f.fuelLitres, tenants);
+        const site: DgReportRow = {
+          ...siteOf(r),
+          ...f,
+          dgRunning: r.dg.open && ctx.main.end < ctx.main.period.until,
+          tenantShares: litres.map((l) => ({
+            tenant: l.tenant,
+            fuelLitres: l.share,
+            cost: fuelCost(l.share, price),
+          })),
+          previous: previous && ctx.previous ? dgFiguresOf(previous, elapsed(ctx.previous), price) : null,
+        };
+        main.add(site);
+        const shares = tenantShares(
+          site.dgRunHours,
+          site.tenantShares.map((t) => t.tenant),
+        );
+        site.tenantShares.forEach((t, i) => {
+          const acc = byTenant.get(t.tenant) ?? { sites: 0, hours: 0, litres: 0, cost: 0 };
+          acc.sites += 1;
+          acc.hours += shares[i]?.share ?? 0;
+          acc.litres += t.fuelLitres;
+          acc.cost += t.cost;
+          byTenant.set(t.tenant, acc);
+        });
+        await spool.add(site, undefined);
+      },
+      compared: (r, span) => before.add(dgFiguresOf(r, span, price)),
     });
-  }
-  const prevFigs =
-    ctx.previous && prev
-      ? [...prev.values()].map((r) => dgFiguresOf(r, elapsed(ctx.previous as ResolvedPeriod), price))
-      : null;
-  return {
-    ...meta(ctx, 'dg'),
-    parameters: { fuelPricePerLitre: price },
-    totals: dgTotals(sites, elapsed(ctx.main)),
-    previousTotals: prevFigs && ctx.previous ? dgTotals(prevFigs, elapsed(ctx.previous)) : null,
-    byTenant: [...byTenant.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([tenant, a]) => ({
-        tenant,
-        sites: a.sites,
-        dgRunHours: r2(a.hours),
-        fuelLitres: r2(a.litres),
-        cost: r2(a.cost),
-      })),
-    sites,
-  };
+    const head: Omit<DgReportReply, 'sites'> = {
+      ...meta(ctx, 'dg'),
+      parameters: { fuelPricePerLitre: price },
+      totals: dgTotals(main, elapsed(ctx.main)),
+      previousTotals: ctx.previous ? dgTotals(before, elapsed(ctx.previous)) : null,
+      byTenant: [...byTenant.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([tenant, a]) => ({
+          tenant,
+          sites: a.sites,
+          dgRunHours: r2(a.hours),
+          fuelLitres: r2(a.litres),
+          cost: r2(a.cost),
+        })),
+    };
+    return { head, sites: spool };
+  });
 }
 
-export async function mainsReport(
+const MAINS_SUMS = ['outMs', 'count', 'gapMs'] as const;
+type MainsInput = ReturnType<typeof mainsInput>;
+
+export function mainsReport(
   repo: AnalyticsRepository,
   ctx: ReportContext,
   dailyAvg: number | null,
   days: { date: string; from: Date; until: Date }[],
-): Promise<MainsReportReply> {
-  const [{ rows, prev }, dayRows] = await Promise.all([
-    bothPeriods(ctx, (p) => repo.mains(ctx.caller, ctx.filter, p.window)),
-    days.length > 0 ? repo.mainsDays(ctx.caller, ctx.filter, ctx.main.window, days) : [],
-  ]);
-  const sites = rows.map((r) => {
-    const f = mainsFiguresOf(r, elapsed(ctx.main));
-    const before = prev?.get(r.uid);
-    return {
-      ...siteOf(r),
-      ...f,
-      belowDailyAvg: dailyAvg === null || f.mainsHoursPerDay === null ? null : f.mainsHoursPerDay < dailyAvg,
-      previous: before && ctx.previous ? mainsFiguresOf(before, elapsed(ctx.previous)) : null,
-    };
-  });
-  const totals = (list: typeof rows, span: number) => mainsTotalsOf(list.map(mainsInput), span);
-  const tenants = [
-    ...new Set(rows.flatMap((r) => (ctx.filter.tenant ? [ctx.filter.tenant] : r.tenants))),
-  ].sort();
-  return {
-    ...meta(ctx, 'mains'),
-    parameters: { dailyAvgHours: dailyAvg },
-    totals: {
-      ...totals(rows, elapsed(ctx.main)),
-      sites: rows.length,
-      sitesBelowDailyAvg: sites.filter((s) => s.belowDailyAvg === true).length,
+  size = REPORT_SITE_BATCH,
+): Promise<StreamedReport<MainsReportReply>> {
+  return spooled<MainsReportReply['sites'][number], unknown, StreamedReport<MainsReportReply>>(
+    undefined,
+    async (spool) => {
+      const main = adder<MainsInput>(MAINS_SUMS);
+      const before = adder<MainsInput>(MAINS_SUMS);
+      const byTenant = new Map<string, ReturnType<typeof adder<MainsInput>>>();
+      let below = 0;
+      let prevBelow = 0;
+      const [, dayRows] = await Promise.all([
+        inBatches(repo, ctx, size, (f, p) => repo.mains(ctx.caller, f, p.window), {
+          site: async (r, previous) => {
+            const f = mainsFiguresOf(r, elapsed(ctx.main));
+            const site = {
+              ...siteOf(r),
+              ...f,
+              belowDailyAvg:
+                dailyAvg === null || f.mainsHoursPerDay === null ? null : f.mainsHoursPerDay < dailyAvg,
+              previous: previous && ctx.previous ? mainsFiguresOf(previous, elapsed(ctx.previous)) : null,
+            };
+            const input = mainsInput(r);
+            main.add(input);
+            if (site.belowDailyAvg === true) below += 1;
+            for (const tenant of new Set(ctx.filter.tenant ? [ctx.filter.tenant] : r.tenants)) {
+              const acc = byTenant.get(tenant) ?? adder<MainsInput>(MAINS_SUMS);
+              acc.add(input);
+              byTenant.set(tenant, acc);
+            }
+            await spool.add(site, undefined);
+          },
+          compared: (r, span) => {
+            before.add(mainsInput(r));
+            const h = mainsFiguresOf(r, span).mainsHoursPerDay;
+            if (dailyAvg !== null && h !== null && h < dailyAvg) prevBelow += 1;
+          },
+        }),
+        days.length > 0 ? repo.mainsDays(ctx.caller, ctx.filter, ctx.main.window, days) : [],
+      ]);
+      const totals = (a: typeof main, span: number) => mainsTotalsOfSums(a.sums, a.n, span);
+      const head: Omit<MainsReportReply, 'sites'> = {
+        ...meta(ctx, 'mains'),
+        parameters: { dailyAvgHours: dailyAvg },
+        totals: { ...totals(main, elapsed(ctx.main)), sites: main.n, sitesBelowDailyAvg: below },
+        previousTotals: ctx.previous
+          ? { ...totals(before, elapsed(ctx.previous)), sites: before.n, sitesBelowDailyAvg: prevBelow }
+          : null,
+        days: days.map((d, i) => {
+          const row = dayRows.find((x) => x.i === i);
+          const possible = (d.until.getTime() - d.from.getTime()) * main.n - (row?.gapMs ?? 0);
+          const outMs = row?.outMs ?? 0;
+          return {
+            date: d.date,
+            possibleMinutes: r2(possible / 60_000),
+            outageMinutes: r2(outMs / 60_000),
+            availabilityPct: possible > 0 ? availabilityPercent(outMs, possible) : null,
+          };
+        }),
+        byTenant: [...byTenant.keys()].sort().map((tenant) => {
+          const a = byTenant.get(tenant) as typeof main;
+          const t = totals(a, elapsed(ctx.main));
+          return {
+            tenant,
+            sites: a.n,
+            outageMinutes: t.outageMinutes,
+            possibleMinutes: t.possibleMinutes,
+            availabilityPct: t.availabilityPct,
+          };
+        }),
+      };
+      return { head, sites: spool };
     },
-    previousTotals:
-      prev && ctx.previous
-        ? {
-            ...totals([...prev.values()], elapsed(ctx.previous)),
-            sites: prev.size,
-            sitesBelowDailyAvg: [...prev.values()].filter((r) => {
-              const h = mainsFiguresOf(r, elapsed(ctx.previous as ResolvedPeriod)).mainsHoursPerDay;
-              return dailyAvg !== null && h !== null && h < dailyAvg;
-            }).length,
-          }
-        : null,
-    days: days.map((d, i) => {
-      const row = dayRows.find((x) => x.i === i);
-      const possible = (d.until.getTime() - d.from.getTime()) * rows.length - (row?.gapMs ?? 0);
-      const outMs = row?.outMs ?? 0;
-      return {
-        date: d.date,
-        possibleMinutes: r2(possible / 60_000),
-        outageMinutes: r2(outMs / 60_000),
-        availabilityPct: possible > 0 ? availabilityPercent(outMs, possible) : null,
-      };
-    }),
-    byTenant: tenants.map((tenant) => {
-      const t = totals(
-        rows.filter((r) => ctx.filter.tenant === tenant || r.tenants.includes(tenant)),
-        elapsed(ctx.main),
-      );
-      return {
-        tenant,
-        sites: rows.filter((r) => ctx.filter.tenant === tenant || r.tenants.includes(tenant)).length,
-        outageMinutes: t.outageMinutes,
-        possibleMinutes: t.possibleMinutes,
-        availabilityPct: t.availabilityPct,
-      };
-    }),
-    sites,
-  };
+  );
 }
 
-export async function batteryReport(
+type BatteryPeriod = ReturnType<typeof batteryPeriodOf>;
+type BatterySite = BatteryReportReply['sites'][number];
+const BATTERY_SUMS = ['onBatteryMinutes', 'discharges', 'gapMinutes'] as const;
+/** The battery report's order: shortest backup first, then site uid. */
+const byBackup = (a: { h: number; uid: string }, b: { h: number; uid: string }) =>
+  a.h - b.h || a.uid.localeCompare(b.uid);
+
+export function batteryReport(
   repo: AnalyticsRepository,
   ctx: ReportContext,
   minBackup: number,
-): Promise<BatteryReportReply> {
+  size = REPORT_SITE_BATCH,
+): Promise<StreamedReport<BatteryReportReply>> {
   const since = (p: ResolvedPeriod) => new Date(p.end - 30 * 86_400_000);
-  const { rows, prev } = await bothPeriods(ctx, (p) =>
-    repo.battery(ctx.caller, ctx.filter, p.window, since(p)),
+  return spooled<BatterySite, { h: number; uid: string }, StreamedReport<BatteryReportReply>>(
+    byBackup,
+    async (spool) => {
+      const main = adder<BatteryPeriod>(BATTERY_SUMS);
+      const before = adder<BatteryPeriod>(BATTERY_SUMS);
+      let known = 0;
+      let backupSum = 0;
+      await inBatches(repo, ctx, size, (f, p) => repo.battery(ctx.caller, f, p.window, since(p)), {
+        site: async (r, previous) => {
+          const site: BatterySite = {
+            ...siteOf(r),
+            ...batteryRowOf(r, elapsed(ctx.main)),
+            previous: previous && ctx.previous ? batteryPeriodOf(previous, elapsed(ctx.previous)) : null,
+          };
+          main.add(site);
+          if (site.backupHours === null) return;
+          known += 1;
+          backupSum += site.backupHours;
+          if (site.backupHours < minBackup) await spool.add(site, { h: site.backupHours, uid: site.siteUid });
+        },
+        compared: (r, span) => before.add(batteryPeriodOf(r, span)),
+      });
+      const totals = (a: typeof main, span: number) => ({
+        onBatteryMinutes: r2(a.sums.onBatteryMinutes),
+        discharges: a.sums.discharges,
+        ...completenessOf(a.sums.gapMinutes * 60_000, span * a.n),
+      });
+      const counts = {
+        sites: main.n,
+        sitesBelow: spool.size,
+        sitesUnknown: main.n - known,
+        meanBackupHours: known ? r2(backupSum / known) : null,
+      };
+      const head: Omit<BatteryReportReply, 'sites'> = {
+        ...meta(ctx, 'battery'),
+        parameters: { minBackupHours: minBackup },
+        totals: { ...counts, ...totals(main, elapsed(ctx.main)) },
+        previousTotals: ctx.previous ? { ...counts, ...totals(before, elapsed(ctx.previous)) } : null,
+      };
+      return { head, sites: spool };
+    },
   );
-  const all = rows.map((r) => {
-    const before = prev?.get(r.uid);
-    return {
-      ...siteOf(r),
-      ...batteryRowOf(r, elapsed(ctx.main)),
-      previous: before && ctx.previous ? batteryPeriodOf(before, elapsed(ctx.previous)) : null,
-    };
-  });
-  const known = all.filter((s) => s.backupHours !== null);
-  const totals = (list: readonly ReturnType<typeof batteryPeriodOf>[], span: number) => ({
-    onBatteryMinutes: r2(sum(list, (s) => s.onBatteryMinutes)),
-    discharges: sum(list, (s) => s.discharges),
-    ...completenessOf(sum(list, (s) => s.gapMinutes) * 60_000, span * list.length),
-  });
-  const below = known.filter((s) => (s.backupHours as number) < minBackup);
-  const prevList =
-    prev && ctx.previous
-      ? [...prev.values()].map((r) => batteryPeriodOf(r, elapsed(ctx.previous as ResolvedPeriod)))
-      : null;
-  const counts = {
-    sites: all.length,
-    sitesBelow: below.length,
-    sitesUnknown: all.length - known.length,
-    meanBackupHours: known.length ? r2(sum(known, (s) => s.backupHours as number) / known.length) : null,
-  };
+}
+
+type TemperatureFigures = ReturnType<typeof temperatureFiguresOf>;
+
+/** The temperature totals of sites added in order (the same figures as over the whole list). */
+function temperatureTotals(monthlyFrequency: number) {
+  let n = 0;
+  let maxC: number | null = null;
+  let meanSum = 0;
+  let means = 0;
+  let episodes = 0;
+  let perMonth = 0;
+  let above = 0;
+  let gap = 0;
+  let frequent = 0;
   return {
-    ...meta(ctx, 'battery'),
-    parameters: { minBackupHours: minBackup },
-    totals: { ...counts, ...totals(all, elapsed(ctx.main)) },
-    previousTotals:
-      prevList && ctx.previous ? { ...counts, ...totals(prevList, elapsed(ctx.previous)) } : null,
-    sites: below.sort(
-      (a, b) => (a.backupHours as number) - (b.backupHours as number) || a.siteUid.localeCompare(b.siteUid),
-    ),
+    add(s: TemperatureFigures) {
+      n += 1;
+      if (s.maxC !== null) maxC = maxC === null ? s.maxC : Math.max(maxC, s.maxC);
+      if (s.meanC !== null) {
+        meanSum += s.meanC;
+        means += 1;
+      }
+      episodes += s.episodes;
+      perMonth += s.episodesPerMonth;
+      above += s.minutesAbove;
+      gap += s.gapMinutes;
+      if (s.episodes > 0 && s.episodesPerMonth >= monthlyFrequency) frequent += 1;
+    },
+    result(span: number) {
+      return {
+        sites: n,
+        sitesFrequent: frequent,
+        maxC,
+        meanC: means ? Math.round((meanSum / means) * 10) / 10 : null,
+        minutesAbove: r2(above),
+        episodes,
+        episodesPerMonth: n ? r2(perMonth / n) : 0,
+        ...completenessOf(gap * 60_000, span * n),
+      };
+    },
   };
 }
 
-export async function temperatureReport(
+export function temperatureReport(
   repo: AnalyticsRepository,
   ctx: ReportContext,
   monthlyFrequency: number,
-): Promise<TemperatureReportReply> {
-  const { rows, prev } = await bothPeriods(ctx, (p) => repo.temperature(ctx.caller, ctx.filter, p.window));
-  const sites = rows.map((r) => {
-    const f = temperatureFiguresOf(r, elapsed(ctx.main));
-    const before = prev?.get(r.uid);
-    return {
-      ...siteOf(r),
-      ...f,
-      thresholdC: thresholdOf(r),
-      frequent: f.episodes > 0 && f.episodesPerMonth >= monthlyFrequency,
-      previous: before && ctx.previous ? temperatureFiguresOf(before, elapsed(ctx.previous)) : null,
-    };
-  });
-  const totals = (list: readonly ReturnType<typeof temperatureFiguresOf>[], span: number) => {
-    const withMax = list.filter((s) => s.maxC !== null);
-    const withMean = list.filter((s) => s.meanC !== null);
-    const episodes = sum(list, (s) => s.episodes);
-    return {
-      sites: list.length,
-      sitesFrequent: 0,
-      maxC: withMax.length ? Math.max(...withMax.map((s) => s.maxC as number)) : null,
-      meanC: withMean.length
-        ? Math.round((sum(withMean, (s) => s.meanC as number) / withMean.length) * 10) / 10
-        : null,
-      minutesAbove: r2(sum(list, (s) => s.minutesAbove)),
-      episodes,
-      episodesPerMonth: list.length ? r2(sum(list, (s) => s.episodesPerMonth) / list.length) : 0,
-      ...completenessOf(sum(list, (s) => s.gapMinutes) * 60_000, span * list.length),
-    };
-  };
-  const prevFigs =
-    prev && ctx.previous
-      ? [...prev.values()].map((r) => temperatureFiguresOf(r, elapsed(ctx.previous as ResolvedPeriod)))
-      : null;
-  return {
-    ...meta(ctx, 'temperature'),
-    parameters: { monthlyFrequency },
-    totals: { ...totals(sites, elapsed(ctx.main)), sitesFrequent: sites.filter((s) => s.frequent).length },
-    previousTotals:
-      prevFigs && ctx.previous
-        ? {
-            ...totals(prevFigs, elapsed(ctx.previous)),
-            sitesFrequent: prevFigs.filter((f) => f.episodes > 0 && f.episodesPerMonth >= monthlyFrequency)
-              .length,
-          }
-        : null,
-    sites,
-  };
+  size = REPORT_SITE_BATCH,
+): Promise<StreamedReport<TemperatureReportReply>> {
+  return spooled<TemperatureReportReply['sites'][number], unknown, StreamedReport<TemperatureReportReply>>(
+    undefined,
+    async (spool) => {
+      const main = temperatureTotals(monthlyFrequency);
+      const before = temperatureTotals(monthlyFrequency);
+      await inBatches(repo, ctx, size, (f, p) => repo.temperature(ctx.caller, f, p.window), {
+        site: async (r, previous) => {
+          const f = temperatureFiguresOf(r, elapsed(ctx.main));
+          main.add(f);
+          await spool.add(
+            {
+              ...siteOf(r),
+              ...f,
+              thresholdC: thresholdOf(r),
+              frequent: f.episodes > 0 && f.episodesPerMonth >= monthlyFrequency,
+              previous:
+                previous && ctx.previous ? temperatureFiguresOf(previous, elapsed(ctx.previous)) : null,
+            },
+            undefined,
+          );
+        },
+        compared: (r, span) => before.add(temperatureFiguresOf(r, span)),
+      });
+      const head: Omit<TemperatureReportReply, 'sites'> = {
+        ...meta(ctx, 'temperature'),
+        parameters: { monthlyFrequency },
+        totals: main.result(elapsed(ctx.main)),
+        previousTotals: ctx.previous ? before.result(elapsed(ctx.previous)) : null,
+      };
+      return { head, sites: spool };
+    },
+  );
 }

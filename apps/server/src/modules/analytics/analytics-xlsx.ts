@@ -18,6 +18,17 @@ import type {
 } from '../../kernel/xlsx/index.ts';
 
 type AnyReply = DgReportReply | MainsReportReply | BatteryReportReply | TemperatureReportReply;
+/** A reply without its site rows (the head of a StreamedReport). */
+type AnyHead =
+  | Omit<DgReportReply, 'sites'>
+  | Omit<MainsReportReply, 'sites'>
+  | Omit<BatteryReportReply, 'sites'>
+  | Omit<TemperatureReportReply, 'sites'>;
+/** A report as the workbook reads it: its head and its site rows, read once per sheet that lists them. */
+export interface ReportForWorkbook {
+  head: AnyHead;
+  sites: { rows(): AsyncIterable<unknown> };
+}
 type Row = Record<string, unknown> & { previous: Record<string, unknown> | null };
 
 /** A figure column: the row field it shows, its header, width and type. */
@@ -92,7 +103,7 @@ const TITLE: Record<AnyReply['report'], string> = {
 const cell = (v: unknown): XlsxCell =>
   v === undefined || v === null ? null : typeof v === 'object' ? null : (v as XlsxCell);
 
-function sitesSheet(reply: AnyReply): XlsxSheet {
+function sitesSheet({ head: reply, sites }: ReportForWorkbook): XlsxSheet {
   const figures = FIGURES[reply.report];
   const compared = reply.comparePeriod ? figures.filter((f) => f.compared) : [];
   const columns: XlsxColumn[] = [
@@ -100,14 +111,14 @@ function sitesSheet(reply: AnyReply): XlsxSheet {
     ...figures.map((f) => ({ header: f.header, width: f.width ?? 14, type: f.type })),
     ...compared.map((f) => ({ header: `${f.header} (compare)`, width: (f.width ?? 14) + 4, type: f.type })),
   ];
-  const rows = reply.sites as unknown as Row[];
   const totals = reply.totals as Record<string, unknown>;
   const previousTotals = reply.previousTotals as Record<string, unknown> | null;
   return {
     name: TITLE[reply.report].replace(' report', ''),
     columns,
-    rows: (function* () {
-      for (const r of rows) {
+    rows: (async function* () {
+      for await (const x of sites.rows()) {
+        const r = x as Row;
         yield [
           r.siteUid as string,
           r.siteName as string,
@@ -127,7 +138,7 @@ function sitesSheet(reply: AnyReply): XlsxSheet {
   };
 }
 
-function tenantSheet(reply: AnyReply): XlsxSheet | null {
+function tenantSheet(reply: AnyHead): XlsxSheet | null {
   if (reply.report === 'dg') {
     return {
       name: 'Tenants',
@@ -163,7 +174,7 @@ function tenantSheet(reply: AnyReply): XlsxSheet | null {
   return null;
 }
 
-function parameters(reply: AnyReply): [string, XlsxCell][] {
+function parameters(reply: AnyHead): [string, XlsxCell][] {
   const list: [string, XlsxCell][] = [
     ['From (Asia/Dhaka)', new Date(reply.period.from)],
     ['Until (Asia/Dhaka)', new Date(reply.period.until)],
@@ -184,24 +195,30 @@ function parameters(reply: AnyReply): [string, XlsxCell][] {
   return list;
 }
 
-/** The workbook of a report reply. */
-export function reportWorkbook(reply: AnyReply): XlsxWorkbook {
+/** The workbook of a report: its site rows are read as the writer takes them (twice: sheet, completeness). */
+export function reportWorkbook(report: ReportForWorkbook): XlsxWorkbook {
+  const reply = report.head;
   const tenants = tenantSheet(reply);
   return {
     title: TITLE[reply.report],
     generatedAt: new Date(reply.generatedAt),
-    sheets: tenants ? [sitesSheet(reply), tenants] : [sitesSheet(reply)],
+    sheets: tenants ? [sitesSheet(report), tenants] : [sitesSheet(report)],
     parameters: parameters(reply),
-    completeness: (reply.sites as unknown as Row[]).map((r) => ({
-      siteUid: r.siteUid as string,
-      siteName: r.siteName as string,
-      gapMinutes: r.gapMinutes as number,
-      completenessPct: r.completenessPct as number,
-    })),
+    completeness: (async function* () {
+      for await (const x of report.sites.rows()) {
+        const r = x as Row;
+        yield {
+          siteUid: r.siteUid as string,
+          siteName: r.siteName as string,
+          gapMinutes: r.gapMinutes as number,
+          completenessPct: r.completenessPct as number,
+        };
+      }
+    })(),
   };
 }
 
 /** File name of a report download: `<report>-report-<from date>-<until date>.xlsx` (Dhaka dates). */
-export function reportFileName(reply: AnyReply, dhakaDate: (d: Date) => string): string {
+export function reportFileName(reply: AnyHead, dhakaDate: (d: Date) => string): string {
   return `${reply.report}-report-${dhakaDate(new Date(reply.period.from))}-${dhakaDate(new Date(reply.period.end))}.xlsx`;
 }

@@ -153,6 +153,16 @@ export function createAnalyticsRepository(db: Queryable) {
   }
 
   return {
+    /** The uids of the scoped sites, in the order of the per-site rows (a report reads them in batches). */
+    async siteUids(caller: Caller, f: FleetFilter): Promise<string[]> {
+      const p = sqlParams();
+      const { rows } = await db.query<{ uid: string }>(
+        `with scoped as (${scopedSites(caller, p, f)}) select uid from scoped order by uid`,
+        p.values,
+      );
+      return rows.map((r) => r.uid);
+    },
+
     /** Per site: DG and PG periods, and the mean DC load (kW) over the window. */
     async dg(caller: Caller, f: FleetFilter, win: ReportWindow): Promise<DgRow[]> {
       const rows = await perSite(caller, f, win, {

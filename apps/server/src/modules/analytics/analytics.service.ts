@@ -37,12 +37,15 @@ import { assertTenantsAllowed, ownerFilter } from '../../kernel/scope/site-scope
 import type { SiteLookup } from '../site/index.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 import type { ReportContext, ResolvedPeriod } from './analytics-context.ts';
+import { REPORT_SITE_BATCH, type StreamedReport } from './analytics-batches.ts';
 import { batteryReport, dgReport, mainsReport, temperatureReport } from './analytics-reports.ts';
 
 export interface AnalyticsDeps {
   repo: AnalyticsRepository;
   sites: SiteLookup;
   clock: Clock;
+  /** Sites read and computed at a time (default {@link REPORT_SITE_BATCH}). */
+  batchSize?: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -132,25 +135,32 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     };
   }
 
+  const size = deps.batchSize ?? REPORT_SITE_BATCH;
+  // Each report's site rows are spooled as they are computed (analytics-reports.ts): the caller writes
+  // the reply from the StreamedReport and closes its rows.
   return {
-    async dg(caller: Caller, q: DgReportQuery): Promise<DgReportReply> {
+    async dg(caller: Caller, q: DgReportQuery): Promise<StreamedReport<DgReportReply>> {
       const ctx = await context(caller, 'dg', q);
-      return dgReport(deps.repo, ctx, q.fuel_price ?? DEFAULT_DIESEL_PRICE_PER_LITRE);
+      return dgReport(deps.repo, ctx, q.fuel_price ?? DEFAULT_DIESEL_PRICE_PER_LITRE, size);
     },
 
-    async mains(caller: Caller, q: MainsReportQuery): Promise<MainsReportReply> {
+    async mains(caller: Caller, q: MainsReportQuery): Promise<StreamedReport<MainsReportReply>> {
       const ctx = await context(caller, 'mains', q);
-      return mainsReport(deps.repo, ctx, q.daily_avg ?? null, dhakaDays(ctx.main.period.from, ctx.main.end));
+      const days = dhakaDays(ctx.main.period.from, ctx.main.end);
+      return mainsReport(deps.repo, ctx, q.daily_avg ?? null, days, size);
     },
 
-    async battery(caller: Caller, q: BatteryReportQuery): Promise<BatteryReportReply> {
+    async battery(caller: Caller, q: BatteryReportQuery): Promise<StreamedReport<BatteryReportReply>> {
       const ctx = await context(caller, 'battery', q);
-      return batteryReport(deps.repo, ctx, q.min_backup_hour ?? DEFAULT_MIN_BACKUP_HOURS);
+      return batteryReport(deps.repo, ctx, q.min_backup_hour ?? DEFAULT_MIN_BACKUP_HOURS, size);
     },
 
-    async temperature(caller: Caller, q: TemperatureReportQuery): Promise<TemperatureReportReply> {
+    async temperature(
+      caller: Caller,
+      q: TemperatureReportQuery,
+    ): Promise<StreamedReport<TemperatureReportReply>> {
       const ctx = await context(caller, 'temperature', q);
-      return temperatureReport(deps.repo, ctx, q.monthly_frequency ?? DEFAULT_MONTHLY_FREQUENCY);
+      return temperatureReport(deps.repo, ctx, q.monthly_frequency ?? DEFAULT_MONTHLY_FREQUENCY, size);
     },
   };
 }
