@@ -241,8 +241,7 @@ async function startJobs(container: Container): Promise<() => Promise<void>> {
   if (container.config.nats) {
     // NATS ingest workers do not run the rollups (each would): the jobs lease holder does.
     const { startRollupJobs } = await import('./ingest/ingest-jobs.ts');
-    const rollups = startRollupJobs(container);
-    stops.push(async () => clearInterval(rollups));
+    stops.push(startRollupJobs(container));
   }
   const telegram = container.services.telegram.jobs;
   if (telegram) stops.push(await telegram.start());

@@ -52,21 +52,43 @@ export async function startIngestJobs(
 
 /**
  * Hourly and daily rollups (and what late data marked), de-duplication cleanup: run by the active
- * ingest process with the jobs role, or (NATS ingest) by the jobs lease holder. Returns its timer.
+ * ingest process with the jobs role, or (NATS ingest) by the jobs lease holder. Returns the stop
+ * function: no run starts after it, and it waits for the run in flight to end its current step
+ * (a stopping process ends its pool right after: a run must not outlive it).
  */
-export function startRollupJobs(c: Kernel): NodeJS.Timeout {
-  const hourly = async () => {
-    await runHourlyRollups(c.pool, c.clock, { keepDays: c.config.telemetryRetentionMonths * 31 * 2 });
-    await rollupSiteDays(c.pool, c.clock, {
-      initialDays: c.config.dailyRollup.backfillDays,
-      maxDays: c.config.dailyRollup.daysPerRun,
-    });
-    await pruneIngestMessages(c.pool, c.clock);
-    await pruneRollups(c.pool, c.clock, c.config.telemetryRetentionMonths * 31 * 2);
+export function startRollupJobs(c: Kernel): () => Promise<void> {
+  const keepDays = c.config.telemetryRetentionMonths * 31 * 2;
+  const steps = [
+    () => runHourlyRollups(c.pool, c.clock, { keepDays }),
+    () =>
+      rollupSiteDays(c.pool, c.clock, {
+        initialDays: c.config.dailyRollup.backfillDays,
+        maxDays: c.config.dailyRollup.daysPerRun,
+      }),
+    () => pruneIngestMessages(c.pool, c.clock),
+    () => pruneRollups(c.pool, c.clock, keepDays),
+  ];
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  const run = () => {
+    if (stopped || running) return;
+    running = (async () => {
+      for (const step of steps) {
+        if (stopped) return;
+        await step();
+      }
+    })()
+      .catch((err: unknown) => c.log.error({ err }, 'rollup job failed'))
+      .finally(() => {
+        running = null;
+      });
   };
-  const fail = (err: unknown) => c.log.error({ err }, 'rollup job failed');
-  void hourly().catch(fail);
-  const timer = setInterval(() => void hourly().catch(fail), 10 * 60_000);
+  run();
+  const timer = setInterval(run, 10 * 60_000);
   timer.unref();
-  return timer;
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
 }

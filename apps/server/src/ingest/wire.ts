@@ -57,14 +57,14 @@ async function startActive(c: IngestContainer, lease: RoleLease): Promise<() => 
   c.deviceInbox?.attach(role.pipeline);
   const stopJobs = await startIngestJobs(c, role.pipeline);
   const timers: NodeJS.Timeout[] = [];
-  if (c.config.roles.includes('jobs')) {
-    timers.push(startRollupJobs(c));
+  const stopRollups = c.config.roles.includes('jobs') ? startRollupJobs(c) : null;
+  if (stopRollups)
     timers.push(setInterval(() => void role.commands.expire().catch(onIngestJobError(c)), 15_000));
-  }
   for (const t of timers) t.unref();
   return async () => {
     c.deviceInbox?.attach(null);
     for (const t of timers) clearInterval(t);
+    await stopRollups?.();
     await role.stop();
     await stopJobs();
   };
