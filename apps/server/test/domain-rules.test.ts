@@ -7,12 +7,10 @@
  */
 import { deviceTopics } from '@towerwatch/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIngestMetrics } from '../src/ingest/metrics.ts';
-import { createIngestPipeline } from '../src/ingest/pipeline.ts';
-import { createSiteStore } from '../src/ingest/site-store.ts';
 import { buildSite } from '../src/ingest/test-fixtures.ts';
 import { buildAlarm, buildEvent } from './factories.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { testPipeline } from './test-pipeline.ts';
 import { buildTwoCompanyFleet, KT1 } from './two-company-fleet.ts';
 
 let t: TestServer;
@@ -31,14 +29,7 @@ describe('DC overload default (domain DEFAULT_DC_LOAD_LIMITS: above 60 A)', () =
   let seq = 0;
   /** Sends one pins message of robi's critical battery current (am5) through the ingest pipeline. */
   async function ingestLoad(comId: string, amps: number): Promise<void> {
-    const pipeline = createIngestPipeline({
-      pool: t.pool,
-      store: createSiteStore(t.pool),
-      bus: t.container.bus,
-      clock: t.clock,
-      log: t.container.log,
-      metrics: createIngestMetrics(),
-    });
+    const pipeline = testPipeline(t);
     const payload = JSON.stringify({
       msg_id: `load${++seq}`,
       ts: t.clock.now().getTime(),

@@ -7,9 +7,7 @@ import { deviceTopics } from '@towerwatch/contract';
 import { DEVICE_MESSAGE_RATE } from '@towerwatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { createIngestMetrics } from './metrics.ts';
-import { createIngestPipeline } from './pipeline.ts';
-import { createSiteStore } from './site-store.ts';
+import { testPipeline } from '../../test/test-pipeline.ts';
 import { buildSite } from './test-fixtures.ts';
 
 let t: TestServer;
@@ -30,14 +28,7 @@ const pins = (readings: Record<string, number>, msgId: string, ts: number) =>
 describe('device time', () => {
   it('stores a message stamped more than 5 minutes ahead at its receive time (device-protocol §9)', async () => {
     const site = await buildSite(t.pool, { companyId: 'ktbl' });
-    const pipeline = createIngestPipeline({
-      pool: t.pool,
-      store: createSiteStore(t.pool),
-      bus: t.container.bus,
-      clock: t.clock,
-      log: t.container.log,
-      metrics: createIngestMetrics(),
-    });
+    const pipeline = testPipeline(t);
     const now = t.clock.now().getTime();
     const ahead = DEVICE_MESSAGE_RATE.maxClockLeadMs;
     // Far ahead first (stored at its receive time, `now`), then one inside the allowed lead.

@@ -7,10 +7,8 @@
 import { deviceTopics } from '@towerwatch/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { testPipeline } from '../../test/test-pipeline.ts';
 import { LeaseLostError } from '../db/role-lease.ts';
-import { createIngestMetrics } from './metrics.ts';
-import { createIngestPipeline } from './pipeline.ts';
-import { createSiteStore } from './site-store.ts';
 import { buildSite } from './test-fixtures.ts';
 
 let t: TestServer;
@@ -26,13 +24,7 @@ describe('ingest pipeline with partition leases', () => {
     const kept = await buildSite(t.pool, { companyId: 'ktbl' });
     const lost = await buildSite(t.pool, { companyId: 'ktbl' });
     let fences = 0;
-    const pipeline = createIngestPipeline({
-      pool: t.pool,
-      store: createSiteStore(t.pool),
-      bus: t.container.bus,
-      clock: t.clock,
-      log: t.container.log,
-      metrics: createIngestMetrics(),
+    const pipeline = testPipeline(t, {
       workClock: () => 0,
       fence: async (_tx, comIds) => {
         fences += 1;
