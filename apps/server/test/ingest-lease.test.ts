@@ -12,13 +12,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPool, type Pool } from '../src/db/pool.ts';
-import { type BuiltSite, buildSite } from '../src/ingest/test-fixtures.ts';
-import { expectEventsOnce, expectStoredOnce, publishReading, storedReadings } from './kill-checks.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Pool } from '../src/db/pool.ts';
+import type { BuiltSite } from '../src/ingest/test-fixtures.ts';
+import {
+  expectEventsOnce,
+  expectStoredOnce,
+  killTestDatabase,
+  publishReading,
+  storedReadings,
+} from './kill-checks.ts';
 import { type PrivateMosquitto, startPrivateMosquitto } from './private-mosquitto.ts';
 import { killGroup, type Spawned, spawnServer, waitFor } from './server-processes.ts';
-import { cloneTemplate } from './test-databases.ts';
 
 const DEVICES = 20;
 const PER_DEVICE = 150;
@@ -54,12 +59,7 @@ describe('two ingest processes on one database', () => {
 
   beforeAll(async () => {
     mosquitto = await startPrivateMosquitto();
-    db = await cloneTemplate(inject('towerwatchDbUrl'), inject('towerwatchTemplates').seeded);
-    pool = createPool({ connectionString: db.url, max: 3 });
-    sites = [];
-    for (let i = 0; i < DEVICES; i++) sites.push(await buildSite(pool, { companyId: 'ktbl' }));
-    const { rows } = await pool.query<{ id: number }>('select coalesce(max(id), 0)::int as id from events');
-    eventsBefore = rows[0]?.id ?? 0;
+    ({ db, pool, sites, eventsBefore } = await killTestDatabase(DEVICES));
   });
   afterAll(async () => {
     for (const s of spawned) killGroup(s);

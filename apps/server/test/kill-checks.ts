@@ -5,9 +5,10 @@
  */
 import { deviceTopics } from '@towerwatch/contract';
 import type { MqttClient } from 'mqtt';
-import { expect } from 'vitest';
-import type { Pool } from '../src/db/pool.ts';
-import type { BuiltSite } from '../src/ingest/test-fixtures.ts';
+import { expect, inject } from 'vitest';
+import { createPool, type Pool } from '../src/db/pool.ts';
+import { type BuiltSite, buildSite } from '../src/ingest/test-fixtures.ts';
+import { cloneTemplate } from './test-databases.ts';
 
 /**
  * Publishes message i of a device (QoS 1, resolves on its PUBACK) and records its msg_id in `acked`:
@@ -99,4 +100,19 @@ export async function expectDeviceOrder(pool: Pool, comIds: string[]): Promise<v
     [comIds],
   );
   expect(disorder.rows).toEqual([]);
+}
+
+/** A kill test's database: a copy of the seeded template with `devices` ktbl sites; the last event id before the test. */
+export async function killTestDatabase(devices: number): Promise<{
+  db: { url: string; drop(): Promise<void> };
+  pool: Pool;
+  sites: BuiltSite[];
+  eventsBefore: number;
+}> {
+  const db = await cloneTemplate(inject('towerwatchDbUrl'), inject('towerwatchTemplates').seeded);
+  const pool = createPool({ connectionString: db.url, max: 3 });
+  const sites: BuiltSite[] = [];
+  for (let i = 0; i < devices; i++) sites.push(await buildSite(pool, { companyId: 'ktbl' }));
+  const { rows } = await pool.query<{ id: number }>('select coalesce(max(id), 0)::int as id from events');
+  return { db, pool, sites, eventsBefore: rows[0]?.id ?? 0 };
 }

@@ -23,13 +23,18 @@ import path from 'node:path';
 import { STREAM_SUBJECTS } from '@towerwatch/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { connect, type NatsConnection, RetentionPolicy, StorageType } from 'nats';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPool, type Pool } from '../src/db/pool.ts';
-import { type BuiltSite, buildSite } from '../src/ingest/test-fixtures.ts';
-import { expectDeviceOrder, expectEventsOnce, publishReading, storedReadings } from './kill-checks.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Pool } from '../src/db/pool.ts';
+import type { BuiltSite } from '../src/ingest/test-fixtures.ts';
+import {
+  expectDeviceOrder,
+  expectEventsOnce,
+  killTestDatabase,
+  publishReading,
+  storedReadings,
+} from './kill-checks.ts';
 import { type PrivateNats, startPrivateNatsCluster } from './private-nats.ts';
 import { killGroup, type Spawned, spawnServer, waitFor } from './server-processes.ts';
-import { cloneTemplate } from './test-databases.ts';
 
 const PARTITIONS = 8;
 const DEVICES = 12;
@@ -50,12 +55,7 @@ describe.skipIf(!process.env.TW_NATS_CLUSTER_TEST)('NATS cluster: the stream lea
 
   beforeAll(async () => {
     nodes = await startPrivateNatsCluster({ partitions: PARTITIONS, size: 3 });
-    db = await cloneTemplate(inject('towerwatchDbUrl'), inject('towerwatchTemplates').seeded);
-    pool = createPool({ connectionString: db.url, max: 3 });
-    sites = [];
-    for (let i = 0; i < DEVICES; i++) sites.push(await buildSite(pool, { companyId: 'ktbl' }));
-    const { rows } = await pool.query<{ id: number }>('select coalesce(max(id), 0)::int as id from events');
-    eventsBefore = rows[0]?.id ?? 0;
+    ({ db, pool, sites, eventsBefore } = await killTestDatabase(DEVICES));
   });
   afterAll(async () => {
     await Promise.all(devices.map((d) => d.endAsync(true).catch(() => undefined)));

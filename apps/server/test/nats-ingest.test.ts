@@ -15,21 +15,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LIVE_ACTIONS, LIVE_EVENTS, partitionOf } from '@towerwatch/contract';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPool, type Pool } from '../src/db/pool.ts';
-import { type BuiltSite, buildSite } from '../src/ingest/test-fixtures.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Pool } from '../src/db/pool.ts';
+import type { BuiltSite } from '../src/ingest/test-fixtures.ts';
 import { connectLive, type TestLiveClient } from '../src/live/test-client.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-accounts.ts';
 import {
   expectDeviceOrder,
   expectEventsOnce,
   expectStoredOnce,
+  killTestDatabase,
   publishReading,
   storedReadings,
 } from './kill-checks.ts';
 import { type PrivateNats, startPrivateNats } from './private-nats.ts';
 import { killGroup, type Spawned, spawnServer, waitFor } from './server-processes.ts';
-import { cloneTemplate } from './test-databases.ts';
 
 const PARTITIONS = 12;
 const WORKERS = 3;
@@ -79,12 +79,7 @@ describe('NATS JetStream ingest: three workers own the partitions, one is killed
 
   beforeAll(async () => {
     nats = await startPrivateNats({ partitions: PARTITIONS });
-    db = await cloneTemplate(inject('towerwatchDbUrl'), inject('towerwatchTemplates').seeded);
-    pool = createPool({ connectionString: db.url, max: 3 });
-    sites = [];
-    for (let i = 0; i < DEVICES; i++) sites.push(await buildSite(pool, { companyId: 'ktbl' }));
-    const { rows } = await pool.query<{ id: number }>('select coalesce(max(id), 0)::int as id from events');
-    eventsBefore = rows[0]?.id ?? 0;
+    ({ db, pool, sites, eventsBefore } = await killTestDatabase(DEVICES));
   });
   afterAll(async () => {
     socket?.close();
