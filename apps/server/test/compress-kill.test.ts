@@ -1,9 +1,11 @@
 /**
  * Compressed history under kill -9 (docs/requirements.md#compressed-history): a real server process
- * (`src/main.ts`, ROLES=jobs, TELEMETRY_COMPRESS_AFTER_DAYS=1) packs three weeks of telemetry; it is
- * killed with SIGKILL midway (some days packed, some still raw). Every reading is then still there
- * exactly once (count and checksum of raw + packed readings unchanged); a second process finishes the
- * job, and after it no raw reading older than the age is left and the readings are still the same.
+ * (`src/main.ts`, ROLES=jobs, TELEMETRY_COMPRESS_AFTER_DAYS=1) packs eight days of telemetry; it is
+ * killed with SIGKILL midway: the test holds a lock on one raw row of the fourth day, so the process has
+ * packed the days before it and waits inside the statement of that day when it is killed (its database
+ * session is then ended, as a crashed client's is). Every reading is then still there exactly once (count
+ * and checksum of raw + packed readings unchanged); a second process finishes the job, and after it no raw
+ * reading older than the age is left and the readings are still the same.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,8 +18,10 @@ import { cloneTemplate } from './test-databases.ts';
 
 const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 const DAY = 86_400_000;
-const DEVICES = 30;
-const DAYS = 21;
+const DEVICES = 12;
+const DAYS = 8;
+/** The day (from the first) whose statement the first process is killed in. */
+const BLOCKED_DAY = 3;
 
 let db: { url: string; drop(): Promise<void> };
 let pool: Pool;
@@ -92,35 +96,69 @@ afterAll(async () => {
 
 describe('telemetry compression killed midway', () => {
   it('loses and doubles no reading, and the next process finishes the job', async () => {
-    // Three weeks ending three days ago, one reading a minute of 30 devices (907,200 messages).
+    // Eight days ending three days ago, one reading a minute of 12 devices (138,240 messages).
     const end = Math.floor((Date.now() - 3 * DAY) / DAY) * DAY;
     const from = new Date(end - DAYS * DAY);
-    for (let d = 0; d < DAYS; d++)
-      await pool.query(
-        `insert into telemetry (com_id, ts, pin_names, pin_values)
-         select 'KILL' || c, $1::timestamptz + m * interval '1 minute' + c * interval '1 second', '{am6,am4,di1}',
-                array[50 + ((m * 7 + c) % 23) * 0.13, 30 + (m % 11) * 0.5, (m / 600) % 2]
-           from generate_series(0, 1439) m cross join generate_series(1, ${DEVICES}) c`,
-        [new Date(from.getTime() + d * DAY)],
-      );
+    await pool.query(
+      `insert into telemetry (com_id, ts, pin_names, pin_values)
+       select 'KILL' || c, $1::timestamptz + m * interval '1 minute' + c * interval '1 second', '{am6,am4,di1}',
+              array[50 + ((m * 7 + c) % 23) * 0.13, 30 + (m % 11) * 0.5, (m / 600) % 2]
+         from generate_series(0, ${DAYS * 1440 - 1}) m cross join generate_series(1, ${DEVICES}) c`,
+      [from],
+    );
     const before = await readings(from, new Date(end));
     expect(before).toMatchObject({ n: DAYS * 1440 * DEVICES, raw: DAYS * 1440 * DEVICES, packed: 0 });
 
-    const first = await startJobs('first');
-    // Midway: some device-days packed, raw readings still left.
-    await until(
-      'some days packed',
-      async () => {
-        const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from telemetry_days');
-        return (rows[0]?.n ?? 0) >= 2 * DEVICES ? true : null;
-      },
-      240_000,
-    );
-    sigkill(first.child);
-    await first.exited;
+    // A reading at noon (UTC) of the blocked day, locked: packing its Dhaka day waits for the lock.
+    const lock = await pool.connect();
+    try {
+      await lock.query('begin');
+      const noon = new Date(from.getTime() + BLOCKED_DAY * DAY + DAY / 2);
+      const locked = await lock.query(
+        "select 1 from telemetry where com_id = 'KILL1' and ts >= $1 and ts < $1::timestamptz + interval '1 minute' for update",
+        [noon],
+      );
+      expect(locked.rowCount).toBe(1);
+
+      const first = await startJobs('first');
+      // Midway: the days before the blocked one are packed, and the process waits in the blocked day's statement.
+      await until(
+        'the first process waiting on the locked day',
+        async () => {
+          const { rows } = await pool.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock' and query like '%telemetry_compress_day%'`,
+          );
+          return (rows[0]?.n ?? 0) > 0 ? true : null;
+        },
+        240_000,
+      );
+      sigkill(first.child);
+      await first.exited;
+      // The killed process's sessions end as a crashed client's do (the statement in flight is rolled back).
+      await pool.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query like '%telemetry_compress_day%' and pid <> pg_backend_pid()`,
+      );
+      await until(
+        'the killed process has no session left',
+        async () => {
+          const { rows } = await pool.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and query like '%telemetry_compress_day%' and pid <> pg_backend_pid()`,
+          );
+          return rows[0]?.n === 0 ? true : null;
+        },
+        60_000,
+      );
+    } finally {
+      await lock.query('rollback');
+      lock.release();
+    }
     const killed = await readings(from, new Date(end));
+    // The Dhaka days before the blocked one are packed (the first of them in part), the rest raw.
+    expect(killed.packed).toBe(BLOCKED_DAY * DEVICES);
     expect(killed.raw).toBeGreaterThan(0);
-    expect(killed.packed).toBeGreaterThan(0);
     expect({ n: killed.n, sum: killed.sum }).toEqual({ n: before.n, sum: before.sum });
 
     const second = await startJobs('second');
@@ -136,7 +174,7 @@ describe('telemetry compression killed midway', () => {
       600_000,
     );
     const done = await readings(from, new Date(end));
-    expect(done.packed).toBe((DAYS + 1) * DEVICES); // 22 Dhaka days: the first and last in part
+    expect(done.packed).toBe((DAYS + 1) * DEVICES); // 9 Dhaka days: the first and last in part
     expect({ n: done.n, sum: done.sum }).toEqual({ n: before.n, sum: before.sum });
     sigkill(second.child);
     await second.exited;
