@@ -49,6 +49,9 @@ export interface IngestRun {
     serverRssMb: number;
     eventLoopDelayP99Ms: number | null;
     eventLoopDelayMaxMs: number | null;
+    brokerCores?: number;
+    msgPerSPerCore?: number | null;
+    walBytesPerMessage?: number | null;
   } | null;
 }
 
@@ -160,6 +163,9 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
           serverRssMb: best.serverRssMb,
           eventLoopDelayP99Ms: best.eventLoopDelayP99Ms,
           eventLoopDelayMaxMs: best.eventLoopDelayMaxMs,
+          brokerCores: best.brokerCores,
+          msgPerSPerCore: perCore(best),
+          walBytesPerMessage: best.walBytesPerMessage,
         }
       : null;
     run.ok = true;
@@ -171,6 +177,12 @@ export async function runIngestOnce(opts: BenchOptions, broker: BrokerKind, db: 
   }
   run.profile = profiling.summarise();
   return run;
+}
+
+/** Messages per second per busy core of the write path (server and workers, database, separate broker). */
+function perCore(s: StepResult): number | null {
+  const cores = s.serverCores + s.dbCores + (s.brokerCores ?? 0);
+  return cores > 0 ? Math.round(s.achievedRate / cores) : null;
 }
 
 export const ingestBenchmark: Benchmark = {
@@ -203,6 +215,10 @@ export const ingestBenchmark: Benchmark = {
               lost: s.lostMessages,
               'server cores': s.serverCores,
               'db cores': s.dbCores,
+              'broker cores': s.brokerCores,
+              // Messages per second per core of the write path (server + workers, database, broker).
+              'msg/s per core': perCore(s),
+              'WAL B/msg': s.walBytesPerMessage,
               'load cores': s.loadGeneratorCores,
               'rss MB': s.serverRssMb,
               'loop p99 ms': s.eventLoopDelayP99Ms,

@@ -18,6 +18,8 @@ export const BENCH_NATS_PARTITIONS = 64;
 export interface BenchNats {
   url: string;
   mqttUrl: string;
+  /** The nats-server process (its CPU is the broker's). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startBenchNats(): Promise<BenchNats> {
   return {
     url: `nats://127.0.0.1:${port}`,
     mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+    pid: child.pid as number,
     async stop() {
       process.off('exit', kill);
       await halt(child);

@@ -123,7 +123,11 @@ export interface StepResult {
   /** Cores used during the publishing window (1 = one core busy). */
   serverCores: number;
   dbCores: number;
+  /** A separate broker process's cores (nats-server); 0 for the embedded broker (in the server). */
+  brokerCores: number;
   loadGeneratorCores: number;
+  /** PostgreSQL WAL written per persisted message over the step and its drain (bytes). */
+  walBytesPerMessage: number | null;
   serverRssMb: number;
   dbRssMb: number;
   /**
@@ -149,6 +153,18 @@ export interface StepOptions {
   maxP99Ms: number;
 }
 
+/** The database's current WAL position in bytes (null when not readable). */
+async function walLsn(server: Rig['server']): Promise<number | null> {
+  try {
+    const { rows } = await server.pool.query<{ b: string }>(
+      "select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text as b",
+    );
+    return rows[0] ? Number(rows[0].b) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** One load step: publish at `rate` for `durationMs`, drain, verify every message was persisted. */
 export async function runStep(rig: Rig, o: StepOptions): Promise<StepResult> {
   const { server, publishers } = rig;
@@ -157,7 +173,10 @@ export async function runStep(rig: Rig, o: StepOptions): Promise<StepResult> {
   const pids = server.serverPids();
   const dbPids = await server.dbPids();
   const loadPids = publishers.pids;
-  const before = [sampleCpu(pids), sampleCpu(dbPids), sampleCpu(loadPids)] as const;
+  const brokerPids = server.brokerPids();
+  const walBefore = await walLsn(server);
+  const persistedBefore = (await persistedCounts(server)).messages;
+  const before = [sampleCpu(pids), sampleCpu(dbPids), sampleCpu(loadPids), sampleCpu(brokerPids)] as const;
   let maxRss = server.rssMb();
   let maxDbRss = await server.dbRssMb();
   const rssTimer = setInterval(() => {
@@ -188,7 +207,7 @@ export async function runStep(rig: Rig, o: StepOptions): Promise<StepResult> {
   const delay = await eventLoopDelay(server.baseUrl);
   sampling = false;
   await sampler;
-  const after = [sampleCpu(pids), sampleCpu(dbPids), sampleCpu(loadPids)] as const;
+  const after = [sampleCpu(pids), sampleCpu(dbPids), sampleCpu(loadPids), sampleCpu(brokerPids)] as const;
   // Every message sent without an error must be persisted, acknowledged yet or not: the embedded
   // broker acknowledges after the commit, so a server behind its load acknowledges late.
   rig.published += totals.sent - totals.failed;
@@ -197,6 +216,8 @@ export async function runStep(rig: Rig, o: StepOptions): Promise<StepResult> {
   maxDbRss = Math.max(maxDbRss, await server.dbRssMb());
   const { latency, missing } = await tracker.finish(drainMs === null ? 1000 : 5000);
   const counts = await persistedCounts(server);
+  const walAfter = await walLsn(server);
+  const stepMessages = counts.messages - persistedBefore;
   const lostMessages = rig.published + rig.extra.messages - counts.messages;
   const lostValues = rig.published * VALUES_PER_MESSAGE + rig.extra.values - counts.values;
   // Messages acknowledged per second of sending: the embedded broker acknowledges after the commit,
@@ -232,7 +253,12 @@ export async function runStep(rig: Rig, o: StepOptions): Promise<StepResult> {
     probesMissing: missing,
     serverCores: coresUsed(before[0], after[0]),
     dbCores: coresUsed(before[1], after[1]),
+    brokerCores: coresUsed(before[3], after[3]),
     loadGeneratorCores: coresUsed(before[2], after[2]),
+    walBytesPerMessage:
+      walBefore !== null && walAfter !== null && stepMessages > 0
+        ? Math.round((walAfter - walBefore) / stepMessages)
+        : null,
     serverRssMb: maxRss,
     dbRssMb: maxDbRss,
     eventLoopDelayP50Ms: delay?.p50Ms ?? null,

@@ -57,6 +57,8 @@ export interface ServerHandle {
   pid: number;
   /** The server's processes: the server, and with broker `nats` its ingest workers. */
   serverPids(): number[];
+  /** A separate broker's process (nats-server), whose CPU is neither the server's nor the database's. */
+  brokerPids(): number[];
   /** Processes whose CPU is the database's (embedded: its process tree; system: our backends). */
   dbPids(): Promise<number[]>;
   /** RSS of the server process (MiB). */
@@ -270,6 +272,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
       return child.pid as number;
     },
     serverPids: () => [child.pid as number, ...(workers?.pids() ?? [])],
+    brokerPids: () => (nats ? [nats.pid] : []),
     dbPids,
     rssMb: () => rssMb(child.pid as number),
     async dbRssMb() {
