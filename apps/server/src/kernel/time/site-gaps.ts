@@ -4,10 +4,9 @@
  * (kernel/time-series firstRecordSql). The one-site calls (mains and battery availability) leave them
  * out of both the counted and the possible time, as the reports do.
  */
-import { GAP_EVENT } from '@towerwatch/domain';
+import { GAP_EVENT, type Interval, periodsFromTransitions, union } from '@towerwatch/domain';
 import type { Queryable } from '../../db/pool.ts';
 import { firstRecordSql } from '../time-series/first-record.ts';
-import { type Interval, periodsFromTransitions, union } from './intervals.ts';
 
 export async function siteGaps(
   db: Queryable,

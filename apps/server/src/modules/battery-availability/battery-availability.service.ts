@@ -9,21 +9,19 @@ import type { BatteryAvailabilityQuery, BatteryAvailabilityReply } from '@towerw
 import {
   availabilityOverPossible,
   availabilityPercent,
+  clip,
   dhakaDayEnd,
   dhakaDayStart,
+  type Interval,
+  intersect,
+  periodsFromTransitions,
+  totalMs,
 } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { requireSite } from '../../kernel/scope/site-scope.ts';
 import { isEventTenantVisible } from '../../kernel/scope/sql-scope.ts';
-import {
-  clip,
-  type Interval,
-  intersect,
-  periodsFromTransitions,
-  totalMs,
-} from '../../kernel/time/intervals.ts';
 import { siteGaps } from '../../kernel/time/site-gaps.ts';
 import type { SiteLookup } from '../site/index.ts';
 import type { BatteryAvailabilityRepository } from './battery-availability.repository.ts';

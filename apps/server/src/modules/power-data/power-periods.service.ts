@@ -16,14 +16,20 @@ import {
   BACKUP_LEARN_DAYS,
   BACKUP_LEARN_OUTAGES,
   BACKUP_MIN_OUTAGE_MINUTES,
+  clip,
   defaultPowerRange,
   dhakaDate,
   dhakaDayStart,
   estimateBackup,
+  type Interval,
+  intersect,
   isEventVisibleForTenants,
   type LearnedOutage,
+  periodsFromTransitions,
   planSeries,
   seriesBucketStart,
+  totalMs,
+  union,
 } from '@towerwatch/domain';
 import { parseSiteAlarmSettings } from '../../alarms/settings.ts';
 import type { Caller } from '../../auth/caller.ts';
@@ -31,14 +37,6 @@ import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { assertTenantsAllowed, requireSite } from '../../kernel/scope/site-scope.ts';
 import { isEventTenantVisible } from '../../kernel/scope/sql-scope.ts';
-import {
-  clip,
-  type Interval,
-  intersect,
-  periodsFromTransitions,
-  totalMs,
-  union,
-} from '../../kernel/time/intervals.ts';
 import { siteGaps } from '../../kernel/time/site-gaps.ts';
 import { readSeries, resolveRange } from '../../kernel/time-series/index.ts';
 import type { SiteLookup } from '../site/index.ts';
