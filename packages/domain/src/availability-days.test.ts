@@ -45,19 +45,16 @@ describe('worstMainsTenant', () => {
     expect(worstMainsTenant([a, b], true)).toEqual({ ms: 500, outages: 2 });
     expect(worstMainsTenant([a, b], false)).toEqual({ ms: 500, outages: 1 });
     expect(worstMainsTenant([], true)).toEqual({ ms: 0, outages: 0 });
-    expect(worstMainsTenant([{ offMs: 0, outages: 2, startsAtFrom: false }], true)).toEqual({ ms: 0, outages: 2 });
+    expect(worstMainsTenant([{ offMs: 0, outages: 2, startsAtFrom: false }], true)).toEqual({
+      ms: 0,
+      outages: 2,
+    });
   });
 });
 
 describe('batteryDay', () => {
   it('counts on battery, down and both outside gaps, clipped to the day', () => {
-    const day = batteryDay(
-      [[D - 100, D + 400]],
-      [[D + 300, E + 50]],
-      [[D + 350, D + 450]],
-      D,
-      E,
-    );
+    const day = batteryDay([[D - 100, D + 400]], [[D + 300, E + 50]], [[D + 350, D + 450]], D, E);
     expect(day).toEqual({ onMs: 400 - 50, downMs: 700 - 100, bothMs: 100 - 50 });
   });
 });
