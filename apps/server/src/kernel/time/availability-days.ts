@@ -20,6 +20,7 @@ import {
   union,
 } from '@towerwatch/domain';
 import type { Queryable } from '../../db/pool.ts';
+import { rolledDays } from './rolled-days.ts';
 import {
   periodsIn,
   sitesDownPeriods,
@@ -48,12 +49,11 @@ export async function availabilityFacts(
   from: number,
   end: number,
 ): Promise<Map<string, AvailabilityFacts>> {
-  const [mains, battery, gaps, down] = await Promise.all([
-    stateTransitions(db, uids, MAINS, from, end),
-    stateTransitions(db, uids, BATTERY, from, end),
-    sitesGaps(db, uids, from, end),
-    sitesDownPeriods(db, uids, from, end),
-  ]);
+  // One after the other: `db` may be the jobs role's transaction client.
+  const mains = await stateTransitions(db, uids, MAINS, from, end);
+  const battery = await stateTransitions(db, uids, BATTERY, from, end);
+  const gaps = await sitesGaps(db, uids, from, end);
+  const down = await sitesDownPeriods(db, uids, from, end);
   return new Map(
     uids.map((u) => [
       u,
@@ -108,14 +108,25 @@ export interface RolledAvailabilityDay {
   battery: Map<string, { onMs: number; bothMs: number }>;
 }
 
-/** The rolled days in [fromDay, untilDay) (`YYYY-MM-DD`) of one site, by day; a day not rolled is absent. */
+/**
+ * The rolled days in [fromDay, untilDay) (`YYYY-MM-DD`) of one site, by day; a day not rolled (outside
+ * the rolled days, or without a row: a site new since) is absent.
+ */
 export async function rolledAvailabilityDays(
   db: Queryable,
   uid: string,
   fromDay: string,
   untilDay: string,
 ): Promise<Map<string, RolledAvailabilityDay>> {
-  const range = [uid, fromDay, untilDay];
+  const out = new Map<string, RolledAvailabilityDay>();
+  const rolled = await rolledDays(db);
+  if (!rolled) return out;
+  // Only the days the rollup covers: [from, until) of its job state.
+  const range = [
+    uid,
+    fromDay > rolled.from ? fromDay : rolled.from,
+    untilDay < rolled.until ? untilDay : rolled.until,
+  ];
   const where = 'site_uid = $1 and day >= $2::date and day < $3::date';
   const day = `to_char(day, 'YYYY-MM-DD') as day`;
   const [sites, mains, battery] = await Promise.all([
@@ -132,7 +143,6 @@ export async function rolledAvailabilityDays(
       range,
     ),
   ]);
-  const out = new Map<string, RolledAvailabilityDay>();
   for (const r of sites.rows) {
     out.set(r.day, { gapMs: r.gap_ms, downMs: r.down_ms, mains: new Map(), battery: new Map() });
   }

@@ -87,13 +87,11 @@ export async function sitesGaps(
 ): Promise<Map<string, Interval[]>> {
   const out = new Map<string, Interval[]>(uids.map((u) => [u, []]));
   if (end <= from || uids.length === 0) return out;
-  const [offline, firsts] = await Promise.all([
-    stateTransitions(db, uids, GAP_EVENT, from, end),
-    db.query<{ uid: string; first: Date | null }>(
-      `select s.uid, ${firstRecordSql('s')} as first from sites s where s.uid = any($1::text[])`,
-      [uids],
-    ),
-  ]);
+  const offline = await stateTransitions(db, uids, GAP_EVENT, from, end);
+  const firsts = await db.query<{ uid: string; first: Date | null }>(
+    `select s.uid, ${firstRecordSql('s')} as first from sites s where s.uid = any($1::text[])`,
+    [uids],
+  );
   for (const r of firsts.rows) {
     const first = r.first?.getTime();
     if (first !== undefined && first > from) out.get(r.uid)?.push([from, Math.min(first, end)]);

@@ -25,12 +25,12 @@ import type { Clock } from '../../clock.ts';
 import { type Pool, type Queryable, withTransaction } from '../../db/pool.ts';
 import { sqlParams, tenantScopeOf } from '../../kernel/scope/sql-scope.ts';
 import { rollupAvailabilityDay } from '../../kernel/time/availability-days.ts';
+import { rolledDays, SITE_DAILY_STATE } from '../../kernel/time/rolled-days.ts';
 import { rollupPinDay } from '../../kernel/time-series/index.ts';
 import { gapsSql, islandsSql, summarySql, windowParams } from './analytics-sql.ts';
 import { rollupOutageDay } from './outage-daily.ts';
 
 const DAY_MS = 86_400_000;
-export const SITE_DAILY_STATE = 'site_daily';
 const KEYS = Object.keys(DAILY_STATE_EVENTS) as DailyStateKey[];
 const FIELDS = ['ms', 'gap_ms', 'starts', 'lead', 'open'] as const;
 const DEFAULTS: Record<(typeof FIELDS)[number], string> = {
@@ -40,15 +40,6 @@ const DEFAULTS: Record<(typeof FIELDS)[number], string> = {
   lead: 'false',
   open: 'false',
 };
-
-/** The rolled days [from, until) (`YYYY-MM-DD`), or null before the first run. */
-export async function rolledDays(db: Queryable): Promise<{ from: string; until: string } | null> {
-  const { rows } = await db.query<{ value: { from: string; until: string } }>(
-    'select value from job_state where name = $1',
-    [SITE_DAILY_STATE],
-  );
-  return rows[0]?.value ?? null;
-}
 
 async function saveRolled(db: Queryable, v: { from: string; until: string }) {
   await db.query(
