@@ -99,7 +99,7 @@ const BATTERY = SITES.flatMap((s) =>
 );
 const replies = (raw: boolean) => repliesFor(t, [...MAINS, ...BATTERY], raw);
 
-type MainsReply = { days: { mainsOffSeconds: number; gapSeconds: number; outages: number }[] };
+type MainsReply = { days: { date: string; mainsOffSeconds: number; gapSeconds: number; outages: number }[] };
 type BatteryReply = { downSeconds: number; downWhileOnBatterySeconds: number; onBatterySeconds: number };
 
 describe('availability calls from the daily rollup', () => {
@@ -178,8 +178,7 @@ describe('availability calls from the daily rollup', () => {
     );
     const mainsKey = `ktbl /mains/analytics/availability?site_uid=${ROBI}&date=${day(0)}&days=10&tenant=robi`;
     const offOn = (r: unknown) =>
-      (r as MainsReply & { days: { date: string }[] }).days.find((d) => d.date === lateDay)
-        ?.mainsOffSeconds ?? 0;
+      (r as MainsReply).days.find((d) => d.date === lateDay)?.mainsOffSeconds ?? 0;
     expect(offOn(after[mainsKey]) - offOn(before[mainsKey])).toBe(3 * 3600);
   });
 });
