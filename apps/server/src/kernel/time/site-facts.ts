@@ -20,6 +20,7 @@ export type TenantTransitions = Map<string, StateTransition[]>;
  * `name`'s transitions of each site in `uids`. The state at `from` is each tenant's last transition
  * before it, however old: the site's tenants of that event are skipped through in the index
  * (events_site_name_tenant_time_idx), one descent per tenant, not a scan of the site's history.
+ * Both parts go site by site: a batch is a few hundred sites of a day holding the whole fleet's events.
  */
 export async function stateTransitions(
   db: Queryable,
@@ -44,8 +45,8 @@ export async function stateTransitions(
             where e.site_uid = s.uid and e.name = $2 and e.tenant = ten.tenant and e.time < $3
             order by e.time desc, e.id desc limit 1) l) b
      union all
-     select site_uid, tenant, time, active, id from events
-      where site_uid = any($1::text[]) and name = $2 and time >= $3 and time < $4
+     select s.uid, e.tenant, e.time, e.active, e.id from unnest($1::text[]) s(uid)
+       join events e on e.site_uid = s.uid and e.name = $2 and e.time >= $3 and e.time < $4
      order by 1, 3, 5`,
     [uids, name, new Date(from), new Date(end)],
   );
