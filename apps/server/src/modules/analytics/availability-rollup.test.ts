@@ -1,7 +1,7 @@
 /**
  * Cross-check of the availability calls' daily rollup (issue 36, docs/decisions/availability-from-daily-rollups.md):
  * on a scripted history — mains outages per event tenant (tenant-less ones included), on-battery
- * periods of robi and tenant-less ones, device-offline gaps, down periods (site_down events and
+ * periods of robi, banglalink and tenant-less ones, device-offline gaps, down periods (site_down events and
  * site_down_history, one still running at now) of a robi-only site and the others, states carried
  * in — `/mains/analytics/availability` (several ranges, each tenant) and `/battery/analytics/availability`
  * (every day) answer exactly the same from the rollup as from raw events, for ktbl and robi.viewer
@@ -72,12 +72,31 @@ beforeAll(async () => {
       events.push(...history(rand, site, 'mains_fail', tenant, 300, 900, START, NOW));
     events.push(...history(rand, site, 'battery_power', 'robi', 200, 1500, START, NOW));
     events.push(...history(rand, site, 'battery_power', '', 150, 1500, START, NOW));
+    // Banglalink's on-battery time: outside robi.viewer's view.
+    if (!robiOnly) events.push(...history(rand, site, 'battery_power', 'banglalink', 150, 1500, START, NOW));
     events.push(...history(rand, site, 'device_offline', '', 90, 4000, START, NOW));
     const down = history(rand, site, 'site_down', '', 60, 2000, START, NOW);
     // The robi-only site is down at now: its last period runs on.
     if (robiOnly && down[down.length - 1]?.active === false) down.pop();
     await downHistory(down);
   }
+  // Grameenphone's mains on AV-2, at Dhaka midnights: an outage begun exactly at day 3's start, and one
+  // ended and begun again exactly at day 5's start (a new outage either way).
+  const gp = (at: number, active: boolean): Tr => ({
+    site: 'AV-2',
+    name: 'mains_fail',
+    tenant: 'grameenphone',
+    time: at,
+    active,
+  });
+  events.push(
+    gp(FROM + 3 * DAY, true),
+    gp(FROM + 3 * DAY + 2 * HOUR, false),
+    gp(FROM + 5 * DAY - HOUR, true),
+    gp(FROM + 5 * DAY, false),
+    gp(FROM + 5 * DAY, true),
+    gp(FROM + 5 * DAY + HOUR, false),
+  );
   await insertEvents(t, events);
   await runHourlyRollups(t.pool, t.clock);
 });
@@ -94,10 +113,14 @@ const MAINS = SITES.flatMap((s) => [
   `/mains/analytics/availability?site_uid=${s}&date=${day(7)}`,
   `/mains/analytics/availability?site_uid=${s}&date=${day(0)}&days=10&tenant=robi`,
 ]);
+const GP = [
+  `/mains/analytics/availability?site_uid=AV-2&date=${day(2)}&days=5&tenant=grameenphone`,
+  `/mains/analytics/availability?site_uid=AV-2&date=${day(3)}&days=3&tenant=grameenphone`,
+];
 const BATTERY = SITES.flatMap((s) =>
   Array.from({ length: 12 }, (_, i) => `/battery/analytics/availability?site_uid=${s}&date=${day(i - 2)}`),
 );
-const replies = (raw: boolean) => repliesFor(t, [...MAINS, ...BATTERY], raw);
+const replies = (raw: boolean) => repliesFor(t, [...MAINS, ...GP, ...BATTERY], raw);
 
 type MainsReply = { days: { date: string; mainsOffSeconds: number; gapSeconds: number; outages: number }[] };
 type BatteryReply = { downSeconds: number; downWhileOnBatterySeconds: number; onBatterySeconds: number };
@@ -122,6 +145,21 @@ describe('availability calls from the daily rollup', () => {
       .flatMap(([, v]) => (v as MainsReply).days);
     expect(mains.some((d) => d.mainsOffSeconds > 0 && d.outages > 0)).toBe(true);
     expect(mains.some((d) => d.gapSeconds > 0)).toBe(true);
+    // An outage begun exactly at a day's start counts that day, except on the first day asked for.
+    const outages = (url: string) =>
+      (raw[`ktbl ${url}`] as MainsReply).days.map((d) => [d.date, d.outages] as const);
+    expect(outages(GP[0] as string)).toEqual([
+      [day(2), 0],
+      [day(3), 1],
+      [day(4), 1],
+      [day(5), 1],
+      [day(6), 0],
+    ]);
+    expect(outages(GP[1] as string)).toEqual([
+      [day(3), 0],
+      [day(4), 1],
+      [day(5), 1],
+    ]);
     const battery = Object.entries(raw)
       .filter(([k]) => k.includes('/battery/'))
       .map(([k, v]) => [k, v as BatteryReply] as const);
