@@ -163,8 +163,12 @@ export async function rollupAvailabilityDay(
   day: string,
   sites?: readonly string[],
 ): Promise<void> {
-  const uids =
-    sites ?? (await db.query<{ uid: string }>('select uid from sites order by uid')).rows.map((r) => r.uid);
+  // Only sites that exist (a marked site may have been deleted since).
+  const { rows } = await db.query<{ uid: string }>(
+    `select uid from sites ${sites ? 'where uid = any($1::text[])' : ''} order by uid`,
+    sites ? [sites] : [],
+  );
+  const uids = rows.map((r) => r.uid);
   const from = dhakaDayStart(day).getTime();
   const until = dhakaDayEnd(day).getTime();
   const views = rollupViews().map((v) => ({
