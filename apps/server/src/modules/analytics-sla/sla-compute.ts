@@ -12,24 +12,22 @@ import type { SlaBreachRow, SlaTenantRow } from '@towerwatch/contract';
 import {
   availabilityOverPossible,
   availabilityPercent,
+  clip,
   countsForTenant,
+  type Interval,
+  intersect,
   meetsSlaTarget,
   noCauses,
   outageCause,
+  periodsFromTransitions,
   possibleTime,
   SLA_CAUSES,
   SLA_EVENT_NAMES,
   type SlaCause,
   type SlaPiece,
-} from '@towerwatch/domain';
-import {
-  clip,
-  type Interval,
-  intersect,
-  periodsFromTransitions,
   totalMs,
   union,
-} from '../../kernel/time/intervals.ts';
+} from '@towerwatch/domain';
 import type { SlaSiteRow, SlaTransitionRow } from './sla.repository.ts';
 
 /** One month of the report, cut at now: [from, until). */

@@ -9,9 +9,9 @@ import { combinePieces, dhakaDate, dhakaDayStart, dhakaDayStartOf, rollupViewOf 
 import type { Caller } from '../../auth/caller.ts';
 import type { Queryable } from '../../db/pool.ts';
 import type { SqlParams } from '../../kernel/scope/sql-scope.ts';
+import { rolledDays } from '../../kernel/time/rolled-days.ts';
 import type { FleetFilter } from '../power-data/index.ts';
 import type { ReportWindow, SummaryFigures, WindowParams } from './analytics-sql.ts';
-import { rolledDays } from './daily-rollup.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -105,7 +105,7 @@ export function createAnalyticsRepository(db: Queryable) {
     const p = sqlParams();
     const scoped = scopedSites(caller, p, f);
     const w = windowParams(p, win.from, win.end, win.lookback);
-    const clip = (t: string) =>
+    const perDay = (t: string) =>
       `select d.i, sum(${msOf('least(t.e, d.de) - greatest(t.s, d.ds)')}) as ms
          from ${t} t join days d on t.s < d.de and t.e > d.ds group by d.i`;
     const { rows } = await db.query<{ i: number; out_ms: number; og_ms: number; gap_ms: number }>(
@@ -115,7 +115,7 @@ export function createAnalyticsRepository(db: Queryable) {
        days as (select (d.i - 1)::int as i, d.ds, d.de
                   from unnest(${p.add(days.map((d) => d.from))}::timestamptz[],
                               ${p.add(days.map((d) => d.until))}::timestamptz[]) with ordinality as d(ds, de, i)),
-       o as (${clip('out_isl')}), og as (${clip('out_og')}), g as (${clip('gap_isl')})
+       o as (${perDay('out_isl')}), og as (${perDay('out_og')}), g as (${perDay('gap_isl')})
        select days.i, coalesce(o.ms, 0) as out_ms, coalesce(og.ms, 0) as og_ms, coalesce(g.ms, 0) as gap_ms
          from days left join o on o.i = days.i left join og on og.i = days.i left join g on g.i = days.i
         order by days.i`,

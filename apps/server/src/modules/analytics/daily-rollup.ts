@@ -3,7 +3,8 @@
  * view and Asia/Dhaka day, the figures of analytics-sql.ts (the same SQL the reports run over raw
  * events: one definition of each duration) for the day as a window — gap, and per state event of the
  * domain's DAILY_STATE_EVENTS active ms, ms inside gaps, starts, lead and open — and the daily pin
- * rollup (kernel/time-series rollupPinDay), and the tenant SLA's `site_outage_daily` (outage-daily.ts). Rolled days are [from, until) of job_state 'site_daily'; a
+ * rollup (kernel/time-series rollupPinDay), the tenant SLA's `site_outage_daily` (outage-daily.ts), and the
+ * availability calls' rollup (kernel/time/availability-days.ts). Rolled days are [from, until) of job_state 'site_daily'; a
  * day is rolled once it is over and the hourly rollups have covered it. Days late events marked
  * (`site_dirty_days`) are recomputed for their sites, from the marked day on (an event changes the
  * state until the next transition); a site without rows (new) is rolled for every rolled day.
@@ -23,12 +24,13 @@ import {
 import type { Clock } from '../../clock.ts';
 import { type Pool, type Queryable, withTransaction } from '../../db/pool.ts';
 import { sqlParams, tenantScopeOf } from '../../kernel/scope/sql-scope.ts';
+import { rollupAvailabilityDay } from '../../kernel/time/availability-days.ts';
+import { rolledDays, SITE_DAILY_STATE } from '../../kernel/time/rolled-days.ts';
 import { rollupPinDay } from '../../kernel/time-series/index.ts';
 import { gapsSql, islandsSql, summarySql, windowParams } from './analytics-sql.ts';
 import { rollupOutageDay } from './outage-daily.ts';
 
 const DAY_MS = 86_400_000;
-export const SITE_DAILY_STATE = 'site_daily';
 const KEYS = Object.keys(DAILY_STATE_EVENTS) as DailyStateKey[];
 const FIELDS = ['ms', 'gap_ms', 'starts', 'lead', 'open'] as const;
 const DEFAULTS: Record<(typeof FIELDS)[number], string> = {
@@ -38,15 +40,6 @@ const DEFAULTS: Record<(typeof FIELDS)[number], string> = {
   lead: 'false',
   open: 'false',
 };
-
-/** The rolled days [from, until) (`YYYY-MM-DD`), or null before the first run. */
-export async function rolledDays(db: Queryable): Promise<{ from: string; until: string } | null> {
-  const { rows } = await db.query<{ value: { from: string; until: string } }>(
-    'select value from job_state where name = $1',
-    [SITE_DAILY_STATE],
-  );
-  return rows[0]?.value ?? null;
-}
 
 async function saveRolled(db: Queryable, v: { from: string; until: string }) {
   await db.query(
@@ -99,11 +92,12 @@ async function rollupSiteDay(db: Queryable, day: string, view: readonly string[]
 
 /**
  * Every view of one day (for `sites` only when given), the SLA's outage rollup of the day
- * (outage-daily.ts), and the day's pin rollups with every site.
+ * (outage-daily.ts), the availability calls' rollup, and the day's pin rollups with every site.
  */
 async function rollupDay(db: Queryable, day: string, sites?: readonly string[]) {
   for (const view of rollupViews()) await rollupSiteDay(db, day, view, sites);
   await rollupOutageDay(db, day, sites);
+  await rollupAvailabilityDay(db, day, sites);
   if (!sites) await rollupPinDay(db, day);
 }
 

@@ -6,9 +6,9 @@
  */
 import { combineSlaPieces, dhakaDate, SLA_CAUSES, type SlaPiece } from '@towerwatch/domain';
 import type { Queryable } from '../../db/pool.ts';
+import { rolledDays } from '../../kernel/time/rolled-days.ts';
 import { planWindow } from './analytics-rolled.ts';
 import type { ReportWindow } from './analytics-sql.ts';
-import { rolledDays } from './daily-rollup.ts';
 import { CAUSE_COLUMNS, rawPieces } from './outage-daily.ts';
 
 /** The rolled whole days [from, until) of `tenant` for `uids`: one piece per site with a row every day. */

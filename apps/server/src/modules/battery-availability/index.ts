@@ -1,7 +1,6 @@
 /** The battery-availability module: a site's battery availability on a day. */
 import type { Kernel, ServerModule } from '../../kernel/types.ts';
 import type { SiteModuleServices } from '../site/index.ts';
-import { createBatteryAvailabilityRepository } from './battery-availability.repository.ts';
 import { registerBatteryAvailabilityRoutes } from './battery-availability.routes.ts';
 import { createBatteryAvailabilityService } from './battery-availability.service.ts';
 
@@ -12,7 +11,6 @@ export function createBatteryAvailabilityModule(
   const service = createBatteryAvailabilityService({
     db: kernel.pool,
     sites: deps.site.lookup,
-    battery: createBatteryAvailabilityRepository(kernel.pool),
     clock: kernel.clock,
   });
   return { services: {}, registerRoutes: (app) => registerBatteryAvailabilityRoutes(app, service) };

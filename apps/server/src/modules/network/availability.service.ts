@@ -11,12 +11,19 @@ import type {
   SiteAvailabilityQuery,
   SiteAvailabilityReply,
 } from '@towerwatch/contract';
-import { availabilityPercent, dhakaDate, dhakaDayStart, visibleSiteTenants } from '@towerwatch/domain';
+import {
+  availabilityPercent,
+  clip,
+  dhakaDate,
+  dhakaDayStart,
+  type Interval,
+  totalMs,
+  visibleSiteTenants,
+} from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
 import { ValidationError } from '../../errors.ts';
 import { assertTenantsAllowed, ownerFilter } from '../../kernel/scope/site-scope.ts';
-import { clip, type Interval, totalMs } from '../../kernel/time/intervals.ts';
 import type { SiteLookup } from '../site/index.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 

@@ -20,10 +20,16 @@ import {
   dhakaDate,
   dhakaDayStart,
   estimateBackup,
+  type Interval,
   isEventVisibleForTenants,
   type LearnedOutage,
+  type MainsTenantDay,
+  periodsFromTransitions,
   planSeries,
   seriesBucketStart,
+  totalMs,
+  union,
+  worstMainsTenant,
 } from '@towerwatch/domain';
 import { parseSiteAlarmSettings } from '../../alarms/settings.ts';
 import type { Caller } from '../../auth/caller.ts';
@@ -32,14 +38,12 @@ import type { Queryable } from '../../db/pool.ts';
 import { assertTenantsAllowed, requireSite } from '../../kernel/scope/site-scope.ts';
 import { isEventTenantVisible } from '../../kernel/scope/sql-scope.ts';
 import {
-  clip,
-  type Interval,
-  intersect,
-  periodsFromTransitions,
-  totalMs,
-  union,
-} from '../../kernel/time/intervals.ts';
-import { siteGaps } from '../../kernel/time/site-gaps.ts';
+  availabilityFacts,
+  gapMsIn,
+  mainsTenantDays,
+  type RolledAvailabilityDay,
+  rolledAvailabilityDays,
+} from '../../kernel/time/availability-days.ts';
 import { readSeries, resolveRange } from '../../kernel/time-series/index.ts';
 import type { SiteLookup } from '../site/index.ts';
 import type { PowerDataRepository, TransitionRow } from './power-data.repository.ts';
@@ -66,7 +70,7 @@ function activePeriods(
   tenant: string | undefined,
   from: number,
   until: number,
-): { periods: Interval[]; perTenant: Interval[][] } {
+): Interval[] {
   const byTenant = new Map<string, { at: number; active: boolean }[]>();
   for (const r of rows) {
     if (r.name !== name || !isEventTenantVisible(caller, r.tenant, name)) continue;
@@ -86,7 +90,19 @@ function activePeriods(
       until,
     );
   });
-  return { periods: union(perTenant.flat()), perTenant };
+  return union(perTenant.flat());
+}
+
+/** The day starts of [from, until). */
+function dayStarts(from: number, until: number): number[] {
+  const out: number[] = [];
+  for (let d = from; d < until; d += DAY_MS) out.push(d);
+  return out;
+}
+
+/** The rolled figures of the day starting at `d`, when it is over by `end` and rolled. */
+function rolledDay(rolled: Map<string, RolledAvailabilityDay>, d: number, end: number) {
+  return d + DAY_MS <= end ? rolled.get(dhakaDate(new Date(d))) : undefined;
 }
 
 export function createPowerPeriodsService(deps: PowerPeriodsDeps) {
@@ -102,7 +118,7 @@ export function createPowerPeriodsService(deps: PowerPeriodsDeps) {
       const now = deps.clock.now().getTime();
       const end = Math.min(until.getTime(), Math.max(now, from.getTime()));
       const rows = await deps.repo.transitions(q.siteUid, [q.event], from, new Date(end));
-      const { periods } = activePeriods(caller, rows, q.event, q.tenant, from.getTime(), end);
+      const periods = activePeriods(caller, rows, q.event, q.tenant, from.getTime(), end);
       const size = plan.bucketMinutes * MINUTE_MS;
       const items: RunHoursReply['items'] = [];
       for (let b = seriesBucketStart(from.getTime(), plan.bucketMinutes); b < until.getTime(); b += size) {
@@ -143,36 +159,44 @@ export function createPowerPeriodsService(deps: PowerPeriodsDeps) {
       const until = from + q.days * DAY_MS;
       const now = deps.clock.now().getTime();
       const end = Math.max(from, Math.min(until, now));
-      const [rows, gaps] = await Promise.all([
-        deps.repo.transitions(q.site_uid, ['mains_fail'], new Date(from), new Date(end)),
-        siteGaps(deps.db, q.site_uid, from, end),
-      ]);
+      // Whole rolled days from the daily rollup, the others (today, days not rolled) from raw events:
+      // the same figures (kernel/time/availability-days.ts, the domain's availability-days.ts).
+      const rolled = await rolledAvailabilityDays(deps.db, q.site_uid, q.date, dhakaDate(new Date(until)));
+      const rawFrom = dayStarts(from, until).find((d) => d < end && !rolledDay(rolled, d, end));
+      const facts =
+        rawFrom === undefined
+          ? undefined
+          : (await availabilityFacts(deps.db, [q.site_uid], rawFrom, end)).get(q.site_uid);
       // The worst tenant counts: mains is one physical supply, tenants' views differ only by wiring.
-      // Time inside a data gap is unknown: neither mains off nor possible (docs/requirements.md#down-offline-rule).
-      const { perTenant } = activePeriods(caller, rows, 'mains_fail', q.tenant, from, end);
-      const days = [];
-      for (let d = from; d < until; d += DAY_MS) {
+      // The tenant parameter keeps that tenant's rows, site-wide rows, and tenant-less power rows only
+      // for banglalink (docs/requirements.md#tenant-param).
+      const visible = (tenant: string) =>
+        isEventTenantVisible(caller, tenant, 'mains_fail') &&
+        (!q.tenant || isEventVisibleForTenants({ tenant, name: 'mains_fail' }, [q.tenant]));
+      const days = dayStarts(from, until).map((d) => {
         const dayEnd = Math.min(d + DAY_MS, end);
         const span = dayEnd - d;
-        const dayGaps = clip(gaps, d, dayEnd);
-        const worst = perTenant.reduce(
-          (acc, list) => {
-            const clipped = clip(list, d, dayEnd);
-            const ms = totalMs(clipped) - totalMs(intersect(clipped, dayGaps));
-            const outages = list.filter(([s]) => s >= d && s < dayEnd && s > from).length;
-            return ms > acc.ms || (ms === acc.ms && outages > acc.outages) ? { ms, outages } : acc;
-          },
-          { ms: 0, outages: 0 },
+        const date = dhakaDate(new Date(d));
+        const day = rolledDay(rolled, d, end);
+        let tenants: Map<string, MainsTenantDay> = new Map();
+        let gapMs = 0;
+        if (day) ({ mains: tenants, gapMs } = day);
+        else if (facts && span > 0) {
+          tenants = mainsTenantDays(facts, d, dayEnd);
+          gapMs = gapMsIn(facts, d, dayEnd);
+        }
+        const worst = worstMainsTenant(
+          [...tenants].filter(([t]) => visible(t)).map(([, m]) => m),
+          d > from,
         );
-        const gapMs = totalMs(dayGaps);
-        days.push({
-          date: dhakaDate(new Date(d)),
+        return {
+          date,
           mainsOffSeconds: Math.round(worst.ms / 1000),
           gapSeconds: Math.round(gapMs / 1000),
           outages: worst.outages,
           availability: span > 0 ? availabilityOverPossible(worst.ms, span, gapMs) : null,
-        });
-      }
+        };
+      });
       const first = days[0] ?? {
         date: q.date,
         mainsOffSeconds: 0,
@@ -231,7 +255,7 @@ export function createPowerPeriodsService(deps: PowerPeriodsDeps) {
     const now = deps.clock.now().getTime();
     const from = now - BACKUP_LEARN_DAYS * DAY_MS;
     const rows = await deps.repo.transitions(siteUid, ['battery_power'], new Date(from), new Date(now));
-    const { periods } = activePeriods(caller, rows, 'battery_power', tenant, from, now);
+    const periods = activePeriods(caller, rows, 'battery_power', tenant, from, now);
     const done = periods
       .filter(([s, e]) => e < now && e - s >= BACKUP_MIN_OUTAGE_MINUTES * MINUTE_MS && s > from)
       .slice(-BACKUP_LEARN_OUTAGES);
