@@ -127,3 +127,49 @@ language sql stable as $$
      and d.day <= ((p_until at time zone 'Asia/Dhaka') - interval '1 microsecond')::date
      and y.ts >= p_from and y.ts < p_until
 $$;
+
+-- The readings of one packed day, one row per value (time, pin, value), as `unnest(pin_names,
+-- pin_values)` of its messages gives them: what the rollups read. Plain SQL (inlined): the values are
+-- unnested once in their stored (pin-major) order and each finds its time in the day's array of
+-- message times, built once per day; nothing is sorted or joined.
+create function telemetry_day_readings(p_day date, p_pins text[], p_n integer, p_deltas bigint[], p_vals double precision[])
+returns table (ts timestamptz, pin_name text, value double precision)
+language sql immutable parallel safe as $$
+  select m.times[(u.k - 1) % p_n + 1], p_pins[(u.k - 1) / p_n + 1], u.x
+    from (select array_agg((p_day::timestamp at time zone 'Asia/Dhaka') + interval '1 microsecond' * w.us order by w.i) as times
+            from (select d.i, sum(d.delta) over (order by d.i) as us
+                    from unnest(p_deltas) with ordinality d(delta, i)) w
+          offset 0) m -- one array per day, not one per reading
+   cross join unnest(p_vals) with ordinality u(x, k)
+   where u.x is not null
+$$;
+
+-- Every device's readings in [p_from, p_until), one row per value: raw rows and the packed days.
+create function telemetry_readings_between(p_from timestamptz, p_until timestamptz)
+returns table (com_id text, ts timestamptz, pin_name text, value double precision)
+language sql stable as $$
+  select t.com_id, t.ts, r.pin_name, r.value
+    from telemetry t cross join unnest(t.pin_names, t.pin_values) r(pin_name, value)
+   where t.ts >= p_from and t.ts < p_until
+  union all
+  select d.com_id, x.ts, x.pin_name, x.value
+    from telemetry_days d cross join lateral telemetry_day_readings(d.day, d.pins, d.n, d.deltas, d.vals) x
+   where d.day >= (p_from at time zone 'Asia/Dhaka')::date
+     and d.day <= ((p_until at time zone 'Asia/Dhaka') - interval '1 microsecond')::date
+     and x.ts >= p_from and x.ts < p_until
+$$;
+
+-- One device's readings in [p_from, p_until), one row per value: raw rows and the packed days.
+create function telemetry_readings_of(p_com_id text, p_from timestamptz, p_until timestamptz)
+returns table (com_id text, ts timestamptz, pin_name text, value double precision)
+language sql stable as $$
+  select t.com_id, t.ts, r.pin_name, r.value
+    from telemetry t cross join unnest(t.pin_names, t.pin_values) r(pin_name, value)
+   where t.com_id = p_com_id and t.ts >= p_from and t.ts < p_until
+  union all
+  select d.com_id, x.ts, x.pin_name, x.value
+    from telemetry_days d cross join lateral telemetry_day_readings(d.day, d.pins, d.n, d.deltas, d.vals) x
+   where d.com_id = p_com_id and d.day >= (p_from at time zone 'Asia/Dhaka')::date
+     and d.day <= ((p_until at time zone 'Asia/Dhaka') - interval '1 microsecond')::date
+     and x.ts >= p_from and x.ts < p_until
+$$;

@@ -65,6 +65,16 @@ async function readings() {
   return rows;
 }
 
+/** Every reading one row per value (`telemetry_readings_between`: what the rollups read), in one order. */
+async function valueRows() {
+  const { rows } = await t.pool.query(
+    `select com_id, extract(epoch from ts)::text as ts, pin_name, value
+       from telemetry_readings_between($1, $2) order by 1, 2, 3, 4`,
+    [dhakaDayStart('2026-11-07'), dhakaDayStart('2026-11-14')],
+  );
+  return rows;
+}
+
 /** Pin sets a chart asks for: one pin, summed pins, odd names with a pin that only one message has, none. */
 const PIN_SETS = [['am6'], ['am10', 'am11'], ['am4', 'NULL', 'com,ma'], ['am5', 'nope'], ['nope']];
 
@@ -180,12 +190,16 @@ describe('readers over compressed telemetry', () => {
     const before = await replies();
     const rows = await readings();
     const values = await pinReadings();
+    const long = await valueRows();
     const hours = await rollups();
     // The history is what the replies show (not empty answers compared with empty answers).
     const profile = before[0] as { points: unknown[] };
     expect(profile.points.length).toBe(1440); // two days of 2-minute buckets (1500 points at most)
     expect((before[14] as { learnedOutages: number }).learnedOutages).toBe(1);
     expect(hours.hourly.length).toBeGreaterThan(100);
+    expect(long.length).toBe(
+      (await t.pool.query('select sum(cardinality(pin_names))::int as n from telemetry')).rows[0].n,
+    );
     // Two days of minutes and 180 recent ones; the outage hour has only am6/am10/am11; the odd messages.
     expect(values.map((v) => (v as unknown[]).length)).toEqual([
       2880 + 180 + 2,
@@ -207,6 +221,7 @@ describe('readers over compressed telemetry', () => {
     expect(await rawCount(D1)).toBe(600);
     expect(await readings()).toEqual(rows);
     expect(await pinReadings()).toEqual(values);
+    expect(await valueRows()).toEqual(long);
     expect(await replies()).toEqual(before);
 
     const full = await compressTelemetry(t.pool, opts);
@@ -227,6 +242,7 @@ describe('readers over compressed telemetry', () => {
     ]);
     expect(await readings()).toEqual(rows);
     expect(await pinReadings()).toEqual(values);
+    expect(await valueRows()).toEqual(long);
     expect(await replies()).toEqual(before);
     // The rollups (and so the daily rollups and reports built on them) over packed days: the same rows;
     // a sum adds the same readings, in time order where raw rows came in insertion order (last bits).
