@@ -4,11 +4,17 @@
 -- 0820 decoded a packed day in SQL: unnest the pin-major values, sort them by message (n × pins rows),
 -- aggregate each message's arrays, and join the times on the message number (planned as a nested loop
 -- or merge join: PostgreSQL 15 estimates 10 rows for every unnest). Sorting 28,800 values per
--- device-day made a packed chart ~10× slower than a raw one, and a scan of many packed days ~30×.
--- Here a day is decoded by a loop over the arrays in PL/pgSQL, where an array variable is held
--- detoasted and expanded once (each subscript is O(1), even with nulls): no sort, no join. A chart asks
--- only for its pins (`telemetry_values_of`) and decodes only their slice of the day. Readers also no
--- longer decode the day after a range that ends at Dhaka midnight.
+-- device-day made a packed day's chart ~6–9× slower than a raw one's, and a scan of many packed days
+-- ~2–6× (docs/performance.md "Reads of compressed history").
+-- Here no reader sorts or joins a day's values:
+--   telemetry_of / telemetry_between      per message (ts, pin_names, pin_values): a PL/pgSQL loop over
+--                                         the arrays, each held detoasted and expanded once (O(1)
+--                                         subscripts, even with nulls);
+--   telemetry_values_of                   per message (ts, v) of the pins a chart asks for: only their
+--                                         values are read (the charts, the threshold counts, climate);
+--   telemetry_readings_between / _of      per value (com_id, ts, pin_name, value): one unnest in stored
+--                                         order with the day's times array (the rollups).
+-- Readers also no longer decode the day after a range that ends at Dhaka midnight.
 
 -- The messages of one packed day: (ts, pin_names, pin_values) exactly as they were stored raw (a pin a
 -- message lacked is left out), in time order.
