@@ -9,7 +9,8 @@
  * - `compressed`: the production compressed history (migration 0820_telemetry_days): one row per device
  *   and Asia/Dhaka day, built by the jobs role's own statement (`telemetry_compress_day`) applied to
  *   every day of the sample, which moves the rows out of `telemetry` (so it is measured last), and read
- *   through the production reader `telemetry_of` (raw rows and decoded days).
+ *   through the charts' production reader `telemetry_values_of` (migration 0840: raw rows and the
+ *   pin's values of the packed days).
  * Each layout has the SQL of the power-data charts' typical read: one device, one day, one pin.
  */
 import type pg from 'pg';
@@ -84,7 +85,7 @@ export const LAYOUTS: readonly Layout[] = [
     }),
   ),
   {
-    name: 'compressed history (production, migration 0820): row per device-day, TOAST',
+    name: 'compressed history (production, migrations 0820/0840): row per device-day, TOAST',
     table: 'telemetry_days',
     build: [
       `select telemetry_compress_day(d::date)
@@ -93,7 +94,7 @@ export const LAYOUTS: readonly Layout[] = [
       // The emptied raw rows are vacuumed (as autovacuum does), so the read measures the packed days.
       'vacuum (analyze) telemetry',
     ],
-    read: `select ts, pin_values[array_position(pin_names, $4::text)] as v from telemetry_of($1, $2, $3) order by ts`,
+    read: 'select ts, v from telemetry_values_of($1, array[$4::text], $2, $3) order by ts',
     valuesColumn: 'vals',
   },
 ];

@@ -5,8 +5,8 @@
  * ROLLUP_SETTLE_MS), and recomputes exactly the hours late readings touched: ingest marks them in
  * `telemetry_dirty_hours` (docs/requirements.md#late-data), `rollupDirtyHours` recomputes and unmarks
  * them in one transaction, however late they came. Telemetry rows are packed per message (pin_names /
- * pin_values arrays, migration 0301_telemetry_packed), read with the compressed days (`telemetry_between`,
- * `telemetry_of`, migration 0820_telemetry_days) and unnested here.
+ * pin_values arrays, migration 0301_telemetry_packed); the rollups read them one row per value with the
+ * compressed days (`telemetry_readings_between`, `telemetry_readings_of`, migration 0840).
  */
 import { dhakaDate, hourStartOf, ROLLUP_SETTLE_MS } from '@towerwatch/domain';
 import type { Clock } from '../clock.ts';
@@ -18,14 +18,14 @@ const HOUR = 3_600_000;
 const WATERMARK = 'telemetry_hourly';
 
 /**
- * The telemetry_hourly upsert of the readings `source` selects (`t`: telemetry rows, raw or decoded). A
- * recomputed hour replaces its row.
+ * The telemetry_hourly upsert of the readings `source` selects (`t`: one row per value, com_id, ts,
+ * pin_name, value; raw or decoded). A recomputed hour replaces its row.
  */
 function hourlySql(source: string): string {
   return `insert into telemetry_hourly (com_id, pin_name, hour, min, max, sum, count)
-     select t.com_id, r.pin_name, date_trunc('hour', t.ts), min(r.value), max(r.value), sum(r.value), count(*)
-     from ${source} cross join lateral unnest(t.pin_names, t.pin_values) as r(pin_name, value)
-     group by t.com_id, r.pin_name, date_trunc('hour', t.ts)
+     select t.com_id, t.pin_name, date_trunc('hour', t.ts), min(t.value), max(t.value), sum(t.value), count(*)
+     from ${source}
+     group by t.com_id, t.pin_name, date_trunc('hour', t.ts)
      on conflict (com_id, pin_name, hour) do update set min = excluded.min, max = excluded.max,
        sum = excluded.sum, count = excluded.count`;
 }
@@ -57,7 +57,7 @@ export async function rollupTelemetry(
     : lastComplete - 24 * HOUR;
   const to = Math.min(lastComplete, from + (opts.maxHours ?? 48) * HOUR);
   if (to <= from) return 0;
-  await db.query(hourlySql('telemetry_between($1, $2) t'), [new Date(from), new Date(to)]);
+  await db.query(hourlySql('telemetry_readings_between($1, $2) t'), [new Date(from), new Date(to)]);
   await db.query(
     `insert into job_state (name, value, updated_at) values ($1, $2, now())
      on conflict (name) do update set value = excluded.value, updated_at = now()`,
@@ -83,7 +83,7 @@ export async function rollupDirtyHours(pool: Pool, opts: { batch?: number; maxBa
       );
       if (rows.length === 0) return 0;
       const source = `unnest($1::text[], $2::timestamptz[]) as d(com_id, hour)
-        cross join lateral telemetry_of(d.com_id, d.hour, d.hour + interval '1 hour') t`;
+        cross join lateral telemetry_readings_of(d.com_id, d.hour, d.hour + interval '1 hour') t`;
       const comIds = rows.map((r) => r.com_id);
       const hours = rows.map((r) => r.hour);
       await tx.query(hourlySql(source), [comIds, hours]);

@@ -12,15 +12,18 @@ import type { Queryable } from '../../db/pool.ts';
 const HOUR = 3_600_000;
 export const HEALTH_WATERMARK = 'battery_health_hourly';
 
-/** The battery_health_hourly upsert of the readings `source` selects (`t`: telemetry rows, raw or decoded). */
+/**
+ * The battery_health_hourly upsert of the readings `source` selects (`t`: one row per value, com_id, ts,
+ * pin_name, value; raw or decoded).
+ */
 export function healthRollupSql(source: string): string {
   return `insert into battery_health_hourly (com_id, pin_name, hour, samples, le_42, le_52, ge_56)
-     select t.com_id, r.n, date_trunc('hour', t.ts), count(*),
-            count(*) filter (where r.v <= 42), count(*) filter (where r.v <= 52), count(*) filter (where r.v >= 56)
-       from ${source} cross join lateral unnest(t.pin_names, t.pin_values) as r(n, v)
+     select t.com_id, t.pin_name, date_trunc('hour', t.ts), count(*), count(*) filter (where t.value <= 42),
+            count(*) filter (where t.value <= 52), count(*) filter (where t.value >= 56)
+       from ${source}
        join (select distinct com_id, pin_name from pin_configs where type = 'battery_terminal') pc
-         on pc.com_id = t.com_id and pc.pin_name = r.n
-       group by t.com_id, r.n, date_trunc('hour', t.ts)
+         on pc.com_id = t.com_id and pc.pin_name = t.pin_name
+       group by t.com_id, t.pin_name, date_trunc('hour', t.ts)
      on conflict (com_id, pin_name, hour) do update set samples = excluded.samples, le_42 = excluded.le_42,
        le_52 = excluded.le_52, ge_56 = excluded.ge_56`;
 }
@@ -41,7 +44,7 @@ export async function rollupBatteryHealth(
   const from = mark ? Math.min(Date.parse(mark), lastComplete - lookback) : lastComplete - 24 * HOUR;
   const to = Math.min(lastComplete, from + (opts.maxHours ?? 48) * HOUR);
   if (to <= from) return 0;
-  await db.query(healthRollupSql('telemetry_between($1, $2) t'), [new Date(from), new Date(to)]);
+  await db.query(healthRollupSql('telemetry_readings_between($1, $2) t'), [new Date(from), new Date(to)]);
   await db.query(
     `insert into job_state (name, value, updated_at) values ($1, $2, now())
      on conflict (name) do update set value = excluded.value, updated_at = now()`,

@@ -2,8 +2,9 @@
  * The one time-series reader (docs/requirements.md#time-series), shared by power data and analytics:
  * one device's pins over [from, until), min / max / mean / count per bucket, buckets aligned to
  * Asia/Dhaka midnight. The domain's `planSeries` picks the bucket from `zoom` and the range:
- * - `raw`: buckets under an hour over short ranges, straight from the telemetry rows (`telemetry_of`:
- *   raw rows and the compressed days, migration 0820_telemetry_days);
+ * - `raw`: buckets under an hour over short ranges, straight from the readings of the pins
+ *   (`telemetry_values_of`, migration 0840: raw rows and the compressed days, of which only the pins'
+ *   values are decoded);
  * - `hourly`: the hourly rollups (`telemetry_hourly`) for the hours the rollup job has done
  *   (its watermark), plus the same hourly aggregation computed from raw rows for the hours after it,
  *   so a fresh system and the current hour still show.
@@ -49,13 +50,6 @@ export function bucketSql(tsExpr: string, bucketMinutes: number): string {
   return `(floor((extract(epoch from ${tsExpr}) - (${anchor})) / ${size}) * ${size} + (${anchor}))`;
 }
 
-/** The value of `pins` in a packed telemetry row `t` (null when the row lacks them). */
-function rowValueSql(pinsParam: string, single: boolean): string {
-  return single
-    ? `t.pin_values[array_position(t.pin_names, (${pinsParam}::text[])[1])]`
-    : `(select sum(r.v) from unnest(t.pin_names, t.pin_values) as r(n, v) where r.n = any(${pinsParam}::text[]))`;
-}
-
 /** The hour up to which the rollup job has done its work (its watermark), or null. */
 export async function rollupWatermark(db: Queryable): Promise<Date | null> {
   const { rows } = await db.query<{ hour: string | null }>(
@@ -69,7 +63,6 @@ type Row = { b: number; min: number; max: number; avg: number; count: string | n
 /** Reads a series (see the file comment). */
 export async function readSeries(db: Queryable, req: SeriesRequest): Promise<Series> {
   const plan = planSeries(req.from, req.until, req.zoomMinutes);
-  const single = req.pins.length === 1;
   const factor = req.factor ?? 1;
   const offset = req.offset ?? 0;
   let rows: Row[];
@@ -77,13 +70,12 @@ export async function readSeries(db: Queryable, req: SeriesRequest): Promise<Ser
     const res = await db.query<Row>(
       `select ${bucketSql('x.ts', plan.bucketMinutes)} as b, min(x.v) as min, max(x.v) as max,
               avg(x.v::numeric)::float8 as avg, count(*) as count
-         from (select t.ts, ${rowValueSql('$4', single)} as v from telemetry_of($1, $2, $3) t) x
-        where x.v is not null group by 1 order by 1`,
+         from telemetry_values_of($1, $4, $2, $3) x group by 1 order by 1`,
       [req.comId, req.from, req.until, req.pins],
     );
     rows = res.rows;
   } else {
-    rows = await hourlyRows(db, req, plan, single);
+    rows = await hourlyRows(db, req, plan);
   }
   const points = rows.map((r) => ({
     time: new Date(Number(r.b) * 1000),
@@ -97,12 +89,7 @@ export async function readSeries(db: Queryable, req: SeriesRequest): Promise<Ser
 }
 
 /** Rollup hours before the watermark, raw rows aggregated per hour after it, then into buckets. */
-async function hourlyRows(
-  db: Queryable,
-  req: SeriesRequest,
-  plan: SeriesPlan,
-  single: boolean,
-): Promise<Row[]> {
+async function hourlyRows(db: Queryable, req: SeriesRequest, plan: SeriesPlan): Promise<Row[]> {
   const mark = await rollupWatermark(db);
   const from = req.from.getTime();
   const until = req.until.getTime();
@@ -115,8 +102,7 @@ async function hourlyRows(
      group by h.hour
     union all
     select date_trunc('hour', x.ts), min(x.v), max(x.v), avg(x.v::numeric)::float8, count(*)
-      from (select t.ts, ${rowValueSql('$4', single)} as v from telemetry_of($1, $5, $3) t) x
-     where x.v is not null group by 1`;
+      from telemetry_values_of($1, $4, $5, $3) x group by 1`;
   const { rows } = await db.query<Row>(
     `select ${bucketSql('y.hour', plan.bucketMinutes)} as b, min(y.min) as min, max(y.max) as max,
             (sum(y.avg::numeric * y.count) / nullif(sum(y.count), 0))::float8 as avg, sum(y.count) as count

@@ -49,8 +49,7 @@ export async function readThresholdCounts(
   const plan = planSeries(req.from, req.until, req.zoomMinutes);
   const cond = CONDITIONS[req.value];
   const raw = (fromParam: string) => `
-    select x.ts, x.v from (select t.ts, t.pin_values[array_position(t.pin_names, $4::text)] as v
-      from telemetry_of($1, ${fromParam}, $3) t) x where x.v is not null`;
+    select x.ts, x.v from telemetry_values_of($1, array[$4::text], ${fromParam}, $3) x`;
   let rows: Row[];
   if (plan.source === 'raw') {
     ({ rows } = await db.query<Row>(

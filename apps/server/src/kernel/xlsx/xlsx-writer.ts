@@ -6,6 +6,7 @@
  * report's parameters, its generation time and the data completeness of each site.
  */
 import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DHAKA_OFFSET_MS } from '@towerwatch/domain';
 import ExcelJS from 'exceljs';
 
@@ -121,8 +122,42 @@ const PARAM_COLUMNS: readonly XlsxColumn[] = [
   { header: 'Completeness %', width: 16, type: 'percent' },
 ];
 
-/** Writes the workbook into `out` (an HTTP reply, a file); resolves when the last byte is written. */
+/** Rows written between two turns of the event loop (see `backPressure`). */
+const ROWS_PER_TURN = 100;
+
+/**
+ * Back-pressure for the rows written into `out`. exceljs writes a committed row into the zip at once,
+ * whatever the zip's reader does, and nothing in it waits for `out`: a writer that only awaited its
+ * rows would read every row and keep the compressed file in memory while a slow client reads it. So
+ * after each row: when `out` is full (a slow client), wait until it drains; every ROWS_PER_TURN rows,
+ * let the event loop turn so the zip's compression moves the rows written into `out` (rows read from
+ * memory never give it a turn). Rejects when `out` closes before it drains (the client went away).
+ */
+function backPressure(out: Writable): () => Promise<void> {
+  let rows = 0;
+  return async () => {
+    if (++rows % ROWS_PER_TURN === 0) await nextTurn();
+    if (!out.writableNeedDrain) return;
+    await new Promise<void>((resolve, reject) => {
+      const done = (err?: Error) => {
+        out.off('drain', drained).off('close', closed).off('error', done);
+        if (err) reject(err);
+        else resolve();
+      };
+      const drained = () => done();
+      const closed = () => done(new Error('the .xlsx output closed before the workbook was written'));
+      out.on('drain', drained).on('close', closed).on('error', done);
+      if (out.destroyed) closed();
+    });
+  };
+}
+
+/**
+ * Writes the workbook into `out` (an HTTP reply, a file); resolves when the last byte is written. Rows
+ * are read only as fast as `out` takes them (`backPressure`).
+ */
 export async function writeXlsx(out: Writable, wb: XlsxWorkbook): Promise<void> {
+  const flow = backPressure(out);
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
@@ -132,7 +167,10 @@ export async function writeXlsx(out: Writable, wb: XlsxWorkbook): Promise<void> 
   book.creator = 'Towerwatch';
   for (const sheet of wb.sheets) {
     const ws = addSheet(book, sheet.name, sheet.columns);
-    for await (const row of sheet.rows) writeRow(ws, sheet.columns, row);
+    for await (const row of sheet.rows) {
+      writeRow(ws, sheet.columns, row);
+      await flow();
+    }
     if (sheet.totals) writeRow(ws, sheet.columns, sheet.totals, true);
     ws.commit();
   }
@@ -150,8 +188,10 @@ export async function writeXlsx(out: Writable, wb: XlsxWorkbook): Promise<void> 
     const head = ps.addRow(['Data completeness: site', 'Site name', 'Gap minutes', 'Completeness %']);
     head.font = { bold: true };
     head.commit();
-    for await (const c of wb.completeness)
+    for await (const c of wb.completeness) {
       ps.addRow([c.siteUid, c.siteName, c.gapMinutes, c.completenessPct]).commit();
+      await flow();
+    }
   }
   ps.commit();
   await book.commit();

@@ -65,6 +65,32 @@ async function readings() {
   return rows;
 }
 
+/** Every reading one row per value (`telemetry_readings_between`: what the rollups read), in one order. */
+async function valueRows() {
+  const { rows } = await t.pool.query(
+    `select com_id, extract(epoch from ts)::text as ts, pin_name, value
+       from telemetry_readings_between($1, $2) order by 1, 2, 3, 4`,
+    [dhakaDayStart('2026-11-07'), dhakaDayStart('2026-11-14')],
+  );
+  return rows;
+}
+
+/** Pin sets a chart asks for: one pin, summed pins, odd names with a pin that only one message has, none. */
+const PIN_SETS = [['am6'], ['am10', 'am11'], ['am4', 'NULL', 'com,ma'], ['am5', 'nope'], ['nope']];
+
+/** The readings of each pin set (`telemetry_values_of`: what the charts read), as stored or decoded. */
+async function pinReadings() {
+  const out: unknown[] = [];
+  for (const pins of PIN_SETS) {
+    const { rows } = await t.pool.query(
+      `select extract(epoch from ts)::text as ts, v from telemetry_values_of('RMS-KT1', $1, $2, $3) order by 1, 2`,
+      [pins, dhakaDayStart('2026-11-07'), dhakaDayStart('2026-11-14')],
+    );
+    out.push(rows);
+  }
+  return out;
+}
+
 async function rawCount(day: string): Promise<number> {
   const { rows } = await t.pool.query<{ n: number }>(
     'select count(*)::int as n from telemetry where ts >= $1 and ts < $2',
@@ -163,12 +189,28 @@ describe('readers over compressed telemetry', () => {
   it('answer the same before compression, after a partial run and after the whole run', async () => {
     const before = await replies();
     const rows = await readings();
+    const values = await pinReadings();
+    const long = await valueRows();
     const hours = await rollups();
     // The history is what the replies show (not empty answers compared with empty answers).
     const profile = before[0] as { points: unknown[] };
     expect(profile.points.length).toBe(1440); // two days of 2-minute buckets (1500 points at most)
     expect((before[14] as { learnedOutages: number }).learnedOutages).toBe(1);
     expect(hours.hourly.length).toBeGreaterThan(100);
+    expect(long.length).toBe(
+      (await t.pool.query('select sum(cardinality(pin_names))::int as n from telemetry')).rows[0].n,
+    );
+    // Two days of minutes and 180 recent ones; the outage hour has only am6/am10/am11; the odd messages.
+    expect(values.map((v) => (v as unknown[]).length)).toEqual([
+      2880 + 180 + 2,
+      2880 + 180,
+      2820 + 180 + 2,
+      2820 + 180 + 2,
+      0,
+    ]);
+    expect((values[2] as { ts: string; v: number }[]).find((r) => r.v > 1e8)?.v).toBe(
+      0.1 + 0.2 + 1e-7 + 123456789.125,
+    );
 
     // A run that stops midway (one device at a time: 7 November whole, then part of 8 November).
     const opts = { clock: t.clock, afterDays: 7, retentionMonths: 1, batch: 1 };
@@ -178,6 +220,8 @@ describe('readers over compressed telemetry', () => {
     expect(partial.messages).toBe(1 + 1444);
     expect(await rawCount(D1)).toBe(600);
     expect(await readings()).toEqual(rows);
+    expect(await pinReadings()).toEqual(values);
+    expect(await valueRows()).toEqual(long);
     expect(await replies()).toEqual(before);
 
     const full = await compressTelemetry(t.pool, opts);
@@ -197,6 +241,8 @@ describe('readers over compressed telemetry', () => {
       { com_id: 'RMS-KT2', day: D1, n: 600 },
     ]);
     expect(await readings()).toEqual(rows);
+    expect(await pinReadings()).toEqual(values);
+    expect(await valueRows()).toEqual(long);
     expect(await replies()).toEqual(before);
     // The rollups (and so the daily rollups and reports built on them) over packed days: the same rows;
     // a sum adds the same readings, in time order where raw rows came in insertion order (last bits).

@@ -161,10 +161,9 @@ export function createPowerFleetRepository(db: Queryable) {
                       where hr.com_id = pins.com_id and hr.pin_name = pins.pin_name
                         and hr.hour >= ${fromP} and hr.hour < least(${untilP}, ${splitP})
                      union all
-                     select min(x.v), max(x.v), sum(x.v::numeric)::float8, count(*) from (
-                       select date_trunc('hour', t.ts) as hour, t.pin_values[array_position(t.pin_names, pins.pin_name)] as v
-                         from telemetry_of(pins.com_id, greatest(${fromP}, ${splitP}), ${untilP}) t) x
-                      where x.v is not null group by x.hour) h) d on true
+                     select min(x.v), max(x.v), sum(x.v::numeric)::float8, count(*)
+                       from telemetry_values_of(pins.com_id, array[pins.pin_name], greatest(${fromP}, ${splitP}), ${untilP}) x
+                      group by date_trunc('hour', x.ts)) h) d on true
           order by scoped.uid`,
         p.values,
       );
