@@ -1,19 +1,27 @@
 /**
  * The ingest role on NATS JetStream (NATS_URL; docs/operations.md "Scale-out with NATS JetStream",
  * docs/decisions/nats-partitioned-ingest.md). Any number of worker processes share the partitions of
- * the device stream by partition leases in PostgreSQL (db/partition-leases.ts); for each partition it
- * owns, a worker runs one durable pull consumer (explicit ack) and feeds the pipeline in stream order,
- * so a device's messages keep their order; a message is acknowledged only after its commit (or its
- * counted refusal), and the pipeline's every write is fenced at the epochs of the partitions it writes
- * for, so a worker that lost a partition can never commit for it.
+ * the device messages by partition leases in PostgreSQL (db/partition-leases.ts); for each partition
+ * it owns, a worker runs one durable pull consumer (explicit ack) and feeds the pipeline in stream
+ * order, so a device's messages keep their order; a message is acknowledged only after its commit (or
+ * its counted refusal), and the pipeline's every write is fenced at the epochs of the partitions it
+ * writes for, so a worker that lost a partition can never commit for it.
+ *
+ * The stream is the MQTT listener's own `$MQTT_msgs`: the PUBACK of a device's QoS 1 publish waits
+ * for its store there (a Raft commit in a cluster; docs/decisions/nats-mqtt-puback-before-stream-store.md).
+ * It has **interest retention**: a message is kept while a consumer whose filter matches it has not
+ * acknowledged it, and dropped at once when stored if no consumer's filter matches. So every
+ * partition always has a consumer: the first worker to start creates them all
+ * ({@link ensurePartitionConsumers}), and a new owner creates its consumer before it deletes the
+ * previous owner's.
  *
  * On taking a partition (epoch e) the worker reloads that partition's sites and replaces the
- * partition's consumer by a new one (`tw-p{p}-e{e}`, deliver all): the stream is a work queue (a
- * message is removed once acknowledged), so the new consumer starts at the oldest message nobody
- * acknowledged — what the previous owner committed but did not acknowledge is recognised by its
- * message id and acknowledged without a second write.
+ * partition's consumer by a new one (`tw-p{p}-e{e}`, deliver all): it starts at the oldest message
+ * of the partition nobody acknowledged — what the previous owner committed but did not acknowledge
+ * is recognised by its message id and acknowledged without a second write. A per-epoch name keeps a
+ * worker that has not noticed its loss from pulling the new owner's messages.
  */
-import { partitionFilter, partitionOf, streamSubjectToTopic } from '@towerwatch/contract';
+import { MQTT_MSGS_STREAM, partitionFilter, partitionOf, streamSubjectToTopic } from '@towerwatch/contract';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -23,7 +31,13 @@ import {
   type NatsConnection,
 } from 'nats';
 import type { Pool } from '../../db/pool.ts';
-import { createPartitionOwner, type PartitionOwner, PartitionsLostError } from '../../db/partition-leases.ts';
+import {
+  atPartitionEpoch,
+  createPartitionOwner,
+  insertPartitionRows,
+  type PartitionOwner,
+  PartitionsLostError,
+} from '../../db/partition-leases.ts';
 import { LeaseLostError, sleep } from '../../db/role-lease.ts';
 import type { IngestFence } from '../batch-commit.ts';
 import type { IngestPipeline } from '../pipeline.ts';
@@ -32,7 +46,6 @@ import type { SiteStore } from '../site-store.ts';
 export interface NatsIngestDeps {
   nc: NatsConnection;
   pool: Pool;
-  stream: string;
   partitions: number;
   ackWaitMs: number;
   ttlMs: number;
@@ -65,6 +78,11 @@ interface Consumed {
 const MAX_ACK_PENDING = 1000;
 /** Messages a partition's pull requests ask for at once. */
 const PULL_BATCH = 200;
+/**
+ * How long a pull request waits on the server: the client re-pulls after two missed idle heartbeats
+ * (half of it each), so a consumer whose leader node died is pulled from its new leader within this.
+ */
+const PULL_EXPIRES_MS = 5000;
 /** How long giving a partition up (rebalancing, shutdown) waits for its messages in flight to settle. */
 const DRAIN_MS = 15_000;
 
@@ -90,32 +108,63 @@ function partitionFence(o: PartitionOwner, partitions: number): IngestFence {
   };
 }
 
-/** Replaces the partition's consumer by this epoch's (see the file comment). */
+const consumerConfig = (d: NatsIngestDeps, partition: number, epoch: number) => ({
+  durable_name: consumerName(partition, epoch),
+  filter_subject: partitionFilter(partition),
+  ack_policy: AckPolicy.Explicit,
+  // The oldest message of the partition not acknowledged (an interest stream keeps only those).
+  deliver_policy: DeliverPolicy.All,
+  // In-progress acks extend it while a message waits for its commit.
+  ack_wait: nanos(d.ackWaitMs),
+  max_ack_pending: MAX_ACK_PENDING,
+  // No max_deliver: a message is redelivered until it is committed or refused, never given up.
+});
+
+/** Names of the partitions' consumers on the stream, by partition. */
+async function consumersByPartition(jsm: JetStreamManager): Promise<Map<number, string[]>> {
+  const byPartition = new Map<number, string[]>();
+  for await (const c of jsm.consumers.list(MQTT_MSGS_STREAM)) {
+    const match = /^tw-p(\d+)-e\d+$/.exec(c.name);
+    if (!match) continue;
+    const p = Number(match[1]);
+    byPartition.set(p, [...(byPartition.get(p) ?? []), c.name]);
+  }
+  return byPartition;
+}
+
+/**
+ * Gives every partition without one a consumer (`tw-p{p}-e{current epoch}`, the one its owner uses),
+ * before this worker takes any: from then on no device message is dropped for want of interest. Run
+ * by every worker at start-up (idempotent: the same name and config is accepted again).
+ */
+async function ensurePartitionConsumers(d: NatsIngestDeps): Promise<number> {
+  const jsm = await d.nc.jetstreamManager();
+  await insertPartitionRows(d.pool, d.partitions);
+  const existing = await consumersByPartition(jsm);
+  let created = 0;
+  for (let p = 0; p < d.partitions; p++) {
+    if (existing.has(p)) continue;
+    await atPartitionEpoch(d.pool, p, async (epoch) => {
+      await jsm.consumers.add(MQTT_MSGS_STREAM, consumerConfig(d, p, epoch));
+    });
+    created++;
+  }
+  return created;
+}
+
+/** Replaces the partition's consumer by this epoch's: created first, so the partition keeps interest. */
 async function replaceConsumer(
   jsm: JetStreamManager,
   d: NatsIngestDeps,
   partition: number,
   epoch: number,
 ): Promise<void> {
-  const config = {
-    durable_name: consumerName(partition, epoch),
-    filter_subject: partitionFilter(partition),
-    ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
-    ack_wait: nanos(d.ackWaitMs),
-    max_ack_pending: MAX_ACK_PENDING,
-  };
-  if (epoch > 1) await jsm.consumers.delete(d.stream, consumerName(partition, epoch - 1)).catch(() => false);
-  try {
-    await jsm.consumers.add(d.stream, config);
-  } catch {
-    // An older epoch's consumer is left (a work queue allows one consumer per subject): remove them all.
-    const prefix = `tw-p${partition}-e`;
-    for await (const c of jsm.consumers.list(d.stream))
-      if (c.name.startsWith(prefix) && c.name !== config.durable_name)
-        await jsm.consumers.delete(d.stream, c.name).catch(() => false);
-    await jsm.consumers.add(d.stream, config);
-  }
+  const name = consumerName(partition, epoch);
+  await jsm.consumers.add(MQTT_MSGS_STREAM, consumerConfig(d, partition, epoch));
+  // Earlier epochs' consumers: what only they had not acknowledged is still needed by this one.
+  const others = (await consumersByPartition(jsm)).get(partition) ?? [];
+  for (const other of others)
+    if (other !== name) await jsm.consumers.delete(MQTT_MSGS_STREAM, other).catch(() => false);
 }
 
 export async function startNatsIngest(d: NatsIngestDeps): Promise<NatsIngest> {
@@ -137,8 +186,8 @@ export async function startNatsIngest(d: NatsIngestDeps): Promise<NatsIngest> {
     // Another worker may have written these sites while this one did not own them.
     store.invalidateDevices((comId) => partitionOf(comId, d.partitions) === partition);
     await replaceConsumer(jsm, d, partition, epoch);
-    const consumer = await js.consumers.get(d.stream, consumerName(partition, epoch));
-    const messages = await consumer.consume({ max_messages: PULL_BATCH });
+    const consumer = await js.consumers.get(MQTT_MSGS_STREAM, consumerName(partition, epoch));
+    const messages = await consumer.consume({ max_messages: PULL_BATCH, expires: PULL_EXPIRES_MS });
     const c: Consumed = { messages, pending: new Set(), stopped: false };
     consumed.set(partition, c);
     void (async () => {
@@ -177,6 +226,8 @@ export async function startNatsIngest(d: NatsIngestDeps): Promise<NatsIngest> {
     },
   });
   const { store, pipeline } = d.createCore(partitionFence(owner, d.partitions));
+  const created = await ensurePartitionConsumers(d);
+  if (created > 0) d.log.info({ created }, 'nats ingest: partition consumers created');
   await owner.start();
 
   // In-progress acks: a message waiting for a slow commit is not redelivered meanwhile.
