@@ -152,7 +152,8 @@ describe('NATS cluster: the stream leader node is killed', () => {
       async () => (await storedReadings(pool, comIds)) >= acked.length,
       120_000,
     );
-    // Nothing acknowledged is lost, nothing is stored twice, each device in order, no event twice. await expectStoredOnce(pool, acked, comIds);
+    // Nothing acknowledged is lost, nothing is stored twice, each device in order, no event twice.
+    await expectStoredOnce(pool, acked, comIds);
     await expectDeviceOrder(pool, comIds);
     await expectEventsOnce(pool, sites, eventsBefore);
   }, 420_000);
