@@ -7,8 +7,9 @@
  * Then: every message the NATS server acknowledged to a device is stored exactly once, each device's
  * messages were committed in order, no alarm or offline event is written twice, the dead worker's
  * partitions are owned again within the bound, and a websocket client of the api/live process received
- * live events of the sites of every worker (the bus over core NATS). Last, a worker stopped with
- * SIGTERM gives its partitions up to the one left.
+ * live events of the sites of every worker (the bus over core NATS). HTTP ingest through the api/live
+ * process (no ingest role) is published to the device stream and written by the partitions' owners.
+ * Last, a worker stopped with SIGTERM gives its partitions up to the one left.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -184,6 +185,54 @@ describe('NATS JetStream ingest: three workers own the partitions, one is killed
       expect(theirs.length).toBeGreaterThan(0);
       expect(theirs.some((s) => text.some((t) => t.includes(s.siteUid)))).toBe(true);
     }
+
+    // HTTP ingest through the api process: published to the device stream, written by the partitions' owners.
+    const pushed = sites.slice(0, 4);
+    await pool.query(`update devices set vendor = 'vendor-hsl' where com_id = any($1)`, [
+      pushed.map((p) => p.comId),
+    ]);
+    const api = (url: string, body: object, bearer: string) =>
+      fetch(`http://127.0.0.1:${live.port}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+        body: JSON.stringify(body),
+      });
+    const vendorToken = (
+      (await (await api('/urms/admin/generate-api-token', { vendor_uid: 'vendor-hsl' }, token)).json()) as {
+        token: string;
+      }
+    ).token;
+    const httpIds = pushed.flatMap((site) => [0, 1, 2].map((i) => `${site.comId}-h${i}`));
+    const pushedReply = await api(
+      '/urms/ingest/messages',
+      {
+        messages: pushed.flatMap((site) =>
+          [0, 1, 2].map((i) => ({
+            com_id: site.comId,
+            kind: 'pins',
+            payload: {
+              msg_id: `${site.comId}-h${i}`,
+              ts: base + (PER_DEVICE + i) * 1000,
+              readings: [{ pin: 'am6', value: 31 }],
+            },
+          })),
+        ),
+      },
+      vendorToken,
+    );
+    expect(pushedReply.status).toBe(200);
+    expect(await pushedReply.json()).toEqual({ accepted: httpIds.length, refused: [] });
+    await waitFor(
+      'the messages pushed over HTTP are stored',
+      async () =>
+        (
+          await pool.query<{ n: number }>(
+            'select count(*)::int as n from ingest_messages where msg_id = any($1)',
+            [httpIds],
+          )
+        ).rows[0]?.n === httpIds.length,
+      60_000,
+    );
 
     // A graceful stop (SIGTERM) gives the partitions up: the last worker owns them all.
     const [leaving, last] = workers.filter((w) => w !== victim) as [Spawned, Spawned];
