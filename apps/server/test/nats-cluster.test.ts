@@ -90,7 +90,8 @@ describe('NATS cluster: the stream leader node is killed', () => {
         NATS_URL: servers.join(','),
         NATS_PARTITIONS: String(PARTITIONS),
         NATS_REPLICAS: '3',
-        LEASE_TTL_S: '5',
+        // The default: JetStream requests wait up to 5 s during the election, longer than a 5 s lease.
+        LEASE_TTL_S: '15',
         DEVICE_MAX_MSG_PER_S: '100000',
         TOKEN_SECRET: 'nats-cluster-secret-nats-cluster-secret-0123',
         SEED_ON_EMPTY: 'off',

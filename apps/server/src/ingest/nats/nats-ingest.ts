@@ -86,7 +86,9 @@ const PULL_EXPIRES_MS = 5000;
 /** How long giving a partition up (rebalancing, shutdown) waits for its messages in flight to settle. */
 const DRAIN_MS = 15_000;
 
-const consumerName = (partition: number, epoch: number) => `tw-p${partition}-e${epoch}`;
+/** The partition's consumer at `epoch`; `rewind` > 0 for its replacements after a lost delivery. */
+const consumerName = (partition: number, epoch: number, rewind = 0) =>
+  `tw-p${partition}-e${epoch}${rewind > 0 ? `-r${rewind}` : ''}`;
 
 /** The fence the pipeline gets: the partition leases of the com_ids it writes for. */
 function partitionFence(o: PartitionOwner, partitions: number): IngestFence {
@@ -108,8 +110,8 @@ function partitionFence(o: PartitionOwner, partitions: number): IngestFence {
   };
 }
 
-const consumerConfig = (d: NatsIngestDeps, partition: number, epoch: number) => ({
-  durable_name: consumerName(partition, epoch),
+const consumerConfig = (d: NatsIngestDeps, partition: number, name: string) => ({
+  durable_name: name,
   filter_subject: partitionFilter(partition),
   ack_policy: AckPolicy.Explicit,
   // The oldest message of the partition not acknowledged (an interest stream keeps only those).
@@ -124,7 +126,7 @@ const consumerConfig = (d: NatsIngestDeps, partition: number, epoch: number) => 
 async function consumersByPartition(jsm: JetStreamManager): Promise<Map<number, string[]>> {
   const byPartition = new Map<number, string[]>();
   for await (const c of jsm.consumers.list(MQTT_MSGS_STREAM)) {
-    const match = /^tw-p(\d+)-e\d+$/.exec(c.name);
+    const match = /^tw-p(\d+)-e\d+(-r\d+)?$/.exec(c.name);
     if (!match) continue;
     const p = Number(match[1]);
     byPartition.set(p, [...(byPartition.get(p) ?? []), c.name]);
@@ -145,22 +147,21 @@ async function ensurePartitionConsumers(d: NatsIngestDeps): Promise<number> {
   for (let p = 0; p < d.partitions; p++) {
     if (existing.has(p)) continue;
     await atPartitionEpoch(d.pool, p, async (epoch) => {
-      await jsm.consumers.add(MQTT_MSGS_STREAM, consumerConfig(d, p, epoch));
+      await jsm.consumers.add(MQTT_MSGS_STREAM, consumerConfig(d, p, consumerName(p, epoch)));
     });
     created++;
   }
   return created;
 }
 
-/** Replaces the partition's consumer by this epoch's: created first, so the partition keeps interest. */
+/** Replaces the partition's consumer by `name`: created first, so the partition keeps interest. */
 async function replaceConsumer(
   jsm: JetStreamManager,
   d: NatsIngestDeps,
   partition: number,
-  epoch: number,
+  name: string,
 ): Promise<void> {
-  const name = consumerName(partition, epoch);
-  await jsm.consumers.add(MQTT_MSGS_STREAM, consumerConfig(d, partition, epoch));
+  await jsm.consumers.add(MQTT_MSGS_STREAM, consumerConfig(d, partition, name));
   // Earlier epochs' consumers: what only they had not acknowledged is still needed by this one.
   const others = (await consumersByPartition(jsm)).get(partition) ?? [];
   for (const other of others)
@@ -171,8 +172,11 @@ export async function startNatsIngest(d: NatsIngestDeps): Promise<NatsIngest> {
   const jsm = await d.nc.jetstreamManager();
   const js = d.nc.jetstream();
   const consumed = new Map<number, Consumed>();
+  /** Partitions between a lost delivery and their new consumer (rewindPartition). */
+  const rewinding = new Set<number>();
 
   const stopConsuming = (partition: number): Consumed | undefined => {
+    rewinding.delete(partition);
     const c = consumed.get(partition);
     if (!c) return undefined;
     consumed.delete(partition);
@@ -181,18 +185,33 @@ export async function startNatsIngest(d: NatsIngestDeps): Promise<NatsIngest> {
     return c;
   };
 
-  async function consume(partition: number, epoch: number): Promise<void> {
+  async function consume(partition: number, epoch: number, rewind = 0): Promise<void> {
     stopConsuming(partition);
     // Another worker may have written these sites while this one did not own them.
-    store.invalidateDevices((comId) => partitionOf(comId, d.partitions) === partition);
-    await replaceConsumer(jsm, d, partition, epoch);
-    const consumer = await js.consumers.get(MQTT_MSGS_STREAM, consumerName(partition, epoch));
+    if (rewind === 0) store.invalidateDevices((comId) => partitionOf(comId, d.partitions) === partition);
+    const name = consumerName(partition, epoch, rewind);
+    await replaceConsumer(jsm, d, partition, name);
+    const consumer = await js.consumers.get(MQTT_MSGS_STREAM, name);
     const messages = await consumer.consume({ max_messages: PULL_BATCH, expires: PULL_EXPIRES_MS });
     const c: Consumed = { messages, pending: new Set(), stopped: false };
     consumed.set(partition, c);
+    let delivered = 0;
     void (async () => {
       for await (const m of messages) {
         if (c.stopped) break;
+        if (m.info.deliverySequence !== delivered + 1) {
+          // A delivery was lost (e.g. the consumer's leader node died with it in flight): JetStream
+          // would redeliver it only after ack_wait, after later messages of its devices. Stop here,
+          // let what came before settle, and start over with a new consumer, which begins at the
+          // oldest message not acknowledged — in order.
+          d.log.warn(
+            { partition, consumer: name, expected: delivered + 1, got: m.info.deliverySequence },
+            'nats ingest: a delivery was lost; the partition is consumed again from its oldest unacknowledged message',
+          );
+          void rewindPartition(partition, epoch, rewind + 1, c);
+          break;
+        }
+        delivered = m.info.deliverySequence;
         const topic = streamSubjectToTopic(m.subject);
         if (!topic) {
           d.log.warn({ subject: m.subject }, 'nats ingest: not a device subject; dropped');
@@ -207,6 +226,27 @@ export async function startNatsIngest(d: NatsIngestDeps): Promise<NatsIngest> {
         });
       }
     })().catch((err: unknown) => d.log.error({ err, partition }, 'nats ingest: consumer loop failed'));
+  }
+
+  async function rewindPartition(partition: number, epoch: number, rewind: number, c: Consumed) {
+    if (consumed.get(partition) !== c) return;
+    stopConsuming(partition);
+    rewinding.add(partition);
+    const deadline = Date.now() + DRAIN_MS;
+    while (c.pending.size > 0 && Date.now() < deadline) await sleep(20);
+    // Until it works, unless the partition was lost, released or taken again meanwhile.
+    while (rewinding.has(partition) && owner.owned().get(partition) === epoch) {
+      try {
+        await consume(partition, epoch, rewind);
+        return;
+      } catch (err) {
+        d.log.error({ err, partition }, 'nats ingest: could not consume the partition again; retrying');
+        // consume() cleared the mark; still this worker's at this epoch: try again.
+        if (consumed.has(partition)) return;
+        rewinding.add(partition);
+        await sleep(1000);
+      }
+    }
   }
 
   const owner = createPartitionOwner({
