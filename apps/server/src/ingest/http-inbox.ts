@@ -6,12 +6,13 @@
  * partition's owner writes it. Without either, HTTP ingest answers 503.
  */
 import type { RejectReason } from './metrics.ts';
-import type { StreamPublisher } from './nats/stream-publisher.ts';
 import type { Reject } from './rejections.ts';
 import type { IngestPipeline } from './pipeline.ts';
 
-/** The device stream as HTTP ingest's target (NATS_URL), and where its own refusals are counted. */
-export interface InboxStream extends StreamPublisher {
+/** The device stream as HTTP ingest's target (NATS_URL; nats/stream-publisher.ts), and where its own refusals are counted. */
+export interface InboxStream {
+  /** Resolves once the stream acknowledged the message. */
+  publish(topic: string, payload: string): Promise<void>;
   reject: Reject;
 }
 
