@@ -14,8 +14,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LIVE_ACTIONS, LIVE_EVENTS, partitionOf } from '@towerwatch/contract';
+import { LIVE_ACTIONS, LIVE_EVENTS, MQTT_MSGS_STREAM, partitionOf } from '@towerwatch/contract';
 import mqtt, { type MqttClient } from 'mqtt';
+import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from '../src/db/pool.ts';
 import type { BuiltSite } from '../src/ingest/test-fixtures.ts';
@@ -246,5 +247,28 @@ describe('NATS JetStream ingest: three workers own the partitions, one is killed
       },
       60_000,
     );
+    // Every partition keeps exactly one consumer on $MQTT_msgs, its owner's: none lacks interest
+    // (its messages would be dropped), none left over from an earlier owner (it would keep them).
+    const nc = await connect({ servers: nats.url });
+    try {
+      const jsm = await nc.jetstreamManager();
+      const consumersMatchEpochs = async () => {
+        const { rows } = await pool.query<{ partition: number; epoch: string }>(
+          'select partition, epoch from partition_leases where partition < $1',
+          [PARTITIONS],
+        );
+        const names: string[] = [];
+        for await (const c of jsm.consumers.list(MQTT_MSGS_STREAM)) names.push(c.name);
+        return (
+          names.length === PARTITIONS &&
+          rows.every((r) =>
+            names.some((n) => new RegExp(`^tw-p${r.partition}-e${r.epoch}(-r\\d+)?$`).test(n)),
+          )
+        );
+      };
+      await waitFor('one consumer per partition, its owner’s', consumersMatchEpochs, 30_000);
+    } finally {
+      await nc.close();
+    }
   }, 420_000);
 });

@@ -27,6 +27,7 @@ import {
   DeliverPolicy,
   type JetStreamManager,
   type JsMsg,
+  JSONCodec,
   nanos,
   type NatsConnection,
 } from 'nats';
@@ -122,16 +123,29 @@ const consumerConfig = (d: NatsIngestDeps, partition: number, name: string) => (
   // No max_deliver: a message is redelivered until it is committed or refused, never given up.
 });
 
-/** Names of the partitions' consumers on the stream, by partition. */
-async function consumersByPartition(jsm: JetStreamManager): Promise<Map<number, string[]>> {
+/**
+ * Names of the partitions' consumers on the stream, by partition. By the JetStream API's names
+ * request (nats.js has none for consumers): a cluster answers it from its assignments, where a full
+ * consumer list asks every consumer's leader for its state.
+ */
+async function consumersByPartition(nc: NatsConnection): Promise<Map<number, string[]>> {
   const byPartition = new Map<number, string[]>();
-  for await (const c of jsm.consumers.list(MQTT_MSGS_STREAM)) {
-    const match = /^tw-p(\d+)-e\d+(-r\d+)?$/.exec(c.name);
-    if (!match) continue;
-    const p = Number(match[1]);
-    byPartition.set(p, [...(byPartition.get(p) ?? []), c.name]);
+  const codec = JSONCodec<{ consumers?: string[] | null; total?: number; error?: { description: string } }>();
+  for (let offset = 0; ; ) {
+    const reply = codec.decode(
+      (await nc.request(`$JS.API.CONSUMER.NAMES.${MQTT_MSGS_STREAM}`, JSON.stringify({ offset }))).data,
+    );
+    if (reply.error) throw new Error(`consumer names of ${MQTT_MSGS_STREAM}: ${reply.error.description}`);
+    const names = reply.consumers ?? [];
+    for (const name of names) {
+      const match = /^tw-p(\d+)-e\d+(-r\d+)?$/.exec(name);
+      if (!match) continue;
+      const p = Number(match[1]);
+      byPartition.set(p, [...(byPartition.get(p) ?? []), name]);
+    }
+    offset += names.length;
+    if (names.length === 0 || offset >= (reply.total ?? 0)) return byPartition;
   }
-  return byPartition;
 }
 
 /**
@@ -142,7 +156,7 @@ async function consumersByPartition(jsm: JetStreamManager): Promise<Map<number, 
 async function ensurePartitionConsumers(d: NatsIngestDeps): Promise<number> {
   const jsm = await d.nc.jetstreamManager();
   await insertPartitionRows(d.pool, d.partitions);
-  const existing = await consumersByPartition(jsm);
+  const existing = await consumersByPartition(d.nc);
   let created = 0;
   for (let p = 0; p < d.partitions; p++) {
     if (existing.has(p)) continue;
@@ -163,7 +177,7 @@ async function replaceConsumer(
 ): Promise<void> {
   await jsm.consumers.add(MQTT_MSGS_STREAM, consumerConfig(d, partition, name));
   // Earlier epochs' consumers: what only they had not acknowledged is still needed by this one.
-  const others = (await consumersByPartition(jsm)).get(partition) ?? [];
+  const others = (await consumersByPartition(d.nc)).get(partition) ?? [];
   for (const other of others)
     if (other !== name) await jsm.consumers.delete(MQTT_MSGS_STREAM, other).catch(() => false);
 }
