@@ -147,6 +147,11 @@ export async function startRoles(container: Container): Promise<Array<() => Prom
     const { startNatsBusBridge } = await import('./bus/nats-bridge.ts');
     stops.push(await startNatsBusBridge(container.bus, container.config.nats.servers, container.log));
     container.focusedSites.request();
+    if (container.config.roles.includes('api')) {
+      // HTTP ingest publishes to the device stream, as a device's MQTT publish lands there.
+      const { startStreamInbox } = await import('./ingest/nats/stream-publisher.ts');
+      stops.push(await startStreamInbox(container, container.config.nats));
+    }
   } else if (container.config.mqttUrl) {
     // Scale-out: share the bus with the other processes through the external broker.
     const { startBusBridge } = await import('./bus/mqtt-bridge.ts');

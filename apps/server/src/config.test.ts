@@ -66,13 +66,12 @@ describe('config', () => {
     expect(() => loadConfig({ ...secret, DEVICE_MAX_MSG_PER_S: '0' })).toThrow(/DEVICE_MAX_MSG_PER_S/);
   });
 
-  it('selects NATS with NATS_URL (servers, partitions, stream), never together with MQTT_URL', () => {
+  it('selects NATS with NATS_URL (servers, partitions, replicas), never together with MQTT_URL', () => {
     const secret = { TOKEN_SECRET: 's'.repeat(32) };
     expect(loadConfig(secret).nats).toBeUndefined();
     expect(loadConfig({ ...secret, NATS_URL: 'nats://a:4222,nats://b:4222' }).nats).toEqual({
       servers: ['nats://a:4222', 'nats://b:4222'],
       partitions: 256,
-      stream: 'TW_DEVICES',
       replicas: 1,
       ackWaitS: 60,
     });

@@ -61,12 +61,7 @@ const envSchema = z.object({
     .optional(),
   /** Partitions of the device stream: the N of the NATS subject mapping, fixed at deploy time. */
   NATS_PARTITIONS: z.coerce.number().int().min(1).max(4096).default(256),
-  /** JetStream stream holding the device messages. */
-  NATS_STREAM: z
-    .string()
-    .regex(/^[\w-]{1,64}$/, 'letters, digits, _ and - (1-64)')
-    .default('TW_DEVICES'),
-  /** Replicas of the stream (3 in a 3-node cluster). */
+  /** Replicas of `$MQTT_msgs` when a worker creates it (= `mqtt { stream_replicas }`: 3 in a 3-node cluster). */
   NATS_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** Seconds JetStream waits for an ingest worker's ack before redelivering (in-progress acks extend it). */
   NATS_ACK_WAIT_S: z.coerce.number().int().min(5).max(3600).default(60),
@@ -196,7 +191,6 @@ export interface NatsConfig {
   /** NATS_URL's servers (the client tries each). */
   servers: string[];
   partitions: number;
-  stream: string;
   replicas: number;
   ackWaitS: number;
 }
@@ -238,7 +232,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? {
           servers: e.NATS_URL.split(','),
           partitions: e.NATS_PARTITIONS,
-          stream: e.NATS_STREAM,
           replicas: e.NATS_REPLICAS,
           ackWaitS: e.NATS_ACK_WAIT_S,
         }

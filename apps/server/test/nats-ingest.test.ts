@@ -7,14 +7,16 @@
  * Then: every message the NATS server acknowledged to a device is stored exactly once, each device's
  * messages were committed in order, no alarm or offline event is written twice, the dead worker's
  * partitions are owned again within the bound, and a websocket client of the api/live process received
- * live events of the sites of every worker (the bus over core NATS). Last, a worker stopped with
- * SIGTERM gives its partitions up to the one left.
+ * live events of the sites of every worker (the bus over core NATS). HTTP ingest through the api/live
+ * process (no ingest role) is published to the device stream and written by the partitions' owners.
+ * Last, a worker stopped with SIGTERM gives its partitions up to the one left.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LIVE_ACTIONS, LIVE_EVENTS, partitionOf } from '@towerwatch/contract';
+import { LIVE_ACTIONS, LIVE_EVENTS, MQTT_MSGS_STREAM, partitionOf } from '@towerwatch/contract';
 import mqtt, { type MqttClient } from 'mqtt';
+import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from '../src/db/pool.ts';
 import type { BuiltSite } from '../src/ingest/test-fixtures.ts';
@@ -185,6 +187,54 @@ describe('NATS JetStream ingest: three workers own the partitions, one is killed
       expect(theirs.some((s) => text.some((t) => t.includes(s.siteUid)))).toBe(true);
     }
 
+    // HTTP ingest through the api process: published to the device stream, written by the partitions' owners.
+    const pushed = sites.slice(0, 4);
+    await pool.query(`update devices set vendor = 'vendor-hsl' where com_id = any($1)`, [
+      pushed.map((p) => p.comId),
+    ]);
+    const api = (url: string, body: object, bearer: string) =>
+      fetch(`http://127.0.0.1:${live.port}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+        body: JSON.stringify(body),
+      });
+    const vendorToken = (
+      (await (await api('/urms/admin/generate-api-token', { vendor_uid: 'vendor-hsl' }, token)).json()) as {
+        token: string;
+      }
+    ).token;
+    const httpIds = pushed.flatMap((site) => [0, 1, 2].map((i) => `${site.comId}-h${i}`));
+    const pushedReply = await api(
+      '/urms/ingest/messages',
+      {
+        messages: pushed.flatMap((site) =>
+          [0, 1, 2].map((i) => ({
+            com_id: site.comId,
+            kind: 'pins',
+            payload: {
+              msg_id: `${site.comId}-h${i}`,
+              ts: base + (PER_DEVICE + i) * 1000,
+              readings: [{ pin: 'am6', value: 31 }],
+            },
+          })),
+        ),
+      },
+      vendorToken,
+    );
+    expect(pushedReply.status).toBe(200);
+    expect(await pushedReply.json()).toEqual({ accepted: httpIds.length, refused: [] });
+    await waitFor(
+      'the messages pushed over HTTP are stored',
+      async () =>
+        (
+          await pool.query<{ n: number }>(
+            'select count(*)::int as n from ingest_messages where msg_id = any($1)',
+            [httpIds],
+          )
+        ).rows[0]?.n === httpIds.length,
+      60_000,
+    );
+
     // A graceful stop (SIGTERM) gives the partitions up: the last worker owns them all.
     const [leaving, last] = workers.filter((w) => w !== victim) as [Spawned, Spawned];
     process.kill(-(leaving.child.pid as number), 'SIGTERM');
@@ -197,5 +247,28 @@ describe('NATS JetStream ingest: three workers own the partitions, one is killed
       },
       60_000,
     );
+    // Every partition keeps exactly one consumer on $MQTT_msgs, its owner's: none lacks interest
+    // (its messages would be dropped), none left over from an earlier owner (it would keep them).
+    const nc = await connect({ servers: nats.url });
+    try {
+      const jsm = await nc.jetstreamManager();
+      const consumersMatchEpochs = async () => {
+        const { rows } = await pool.query<{ partition: number; epoch: string }>(
+          'select partition, epoch from partition_leases where partition < $1',
+          [PARTITIONS],
+        );
+        const names: string[] = [];
+        for await (const c of jsm.consumers.list(MQTT_MSGS_STREAM)) names.push(c.name);
+        return (
+          names.length === PARTITIONS &&
+          rows.every((r) =>
+            names.some((n) => new RegExp(`^tw-p${r.partition}-e${r.epoch}(-r\\d+)?$`).test(n)),
+          )
+        );
+      };
+      await waitFor('one consumer per partition, its owner’s', consumersMatchEpochs, 30_000);
+    } finally {
+      await nc.close();
+    }
   }, 420_000);
 });

@@ -30,6 +30,7 @@ async function startNode(
   port: number,
   mqttPort: number,
   lines: (dir: string) => string[],
+  mqttLines: string[] = [],
 ): Promise<PrivateNats & { name: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'towerwatch-test-nats-'));
   const config = path.join(dir, 'nats.conf');
@@ -39,7 +40,7 @@ async function startNode(
       `server_name: ${name}`,
       `listen: 127.0.0.1:${port}`,
       `jetstream { store_dir: "${path.join(dir, 'js')}" }`,
-      `mqtt { listen: 127.0.0.1:${mqttPort} }`,
+      `mqtt { listen: 127.0.0.1:${mqttPort}${mqttLines.map((l) => `, ${l}`).join('')} }`,
       ...lines(dir),
       '',
     ].join('\n'),
@@ -80,7 +81,10 @@ export async function startPrivateNats(o: { partitions: number }): Promise<Priva
   return startNode(`tw-test-${port}`, port, await freePort(), () => [natsSubjectMappings(o.partitions)]);
 }
 
-/** A nats-server cluster of `size` nodes (JetStream, MQTT on each), the deploy/nats/ cluster shape. */
+/**
+ * A nats-server cluster of `size` nodes (JetStream, MQTT on each with its streams replicated
+ * `size` times), the deploy/nats/ cluster shape.
+ */
 export async function startPrivateNatsCluster(o: {
   partitions: number;
   size: number;
@@ -95,10 +99,16 @@ export async function startPrivateNatsCluster(o: {
   const routes = ports.map((p) => `nats-route://127.0.0.1:${p.route}`).join(', ');
   return Promise.all(
     ports.map((p, i) =>
-      startNode(`tw-test-${ports[0]?.port}-n${i}`, p.port, p.mqtt, () => [
-        `cluster { name: tw-test-${ports[0]?.port}, listen: 127.0.0.1:${p.route}, routes: [${routes}] }`,
-        natsSubjectMappings(o.partitions),
-      ]),
+      startNode(
+        `tw-test-${ports[0]?.port}-n${i}`,
+        p.port,
+        p.mqtt,
+        () => [
+          `cluster { name: tw-test-${ports[0]?.port}, listen: 127.0.0.1:${p.route}, routes: [${routes}] }`,
+          natsSubjectMappings(o.partitions),
+        ],
+        [`stream_replicas: ${o.size}`],
+      ),
     ),
   );
 }

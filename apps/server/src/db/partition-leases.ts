@@ -57,6 +57,41 @@ export interface PartitionOwner {
   stop(): Promise<void>;
 }
 
+/** The rows of partitions 0 … n-1 (idempotent). */
+export async function insertPartitionRows(pool: Queryable, partitions: number): Promise<void> {
+  await pool.query(
+    `insert into partition_leases (partition) select generate_series(0, $1::int - 1) on conflict do nothing`,
+    [partitions],
+  );
+}
+
+/**
+ * Runs `fn` with the partition's current epoch while no takeover can change it (the row locked
+ * `for share`: a takeover's epoch update waits): what `fn` creates for that epoch is what its owner
+ * would create, never a stale epoch's. The row must exist ({@link insertPartitionRows}).
+ */
+export async function atPartitionEpoch(
+  pool: pg.Pool,
+  partition: number,
+  fn: (epoch: number) => Promise<void>,
+): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const { rows } = await client.query<{ epoch: string }>(
+      'select epoch from partition_leases where partition = $1 for share',
+      [partition],
+    );
+    await fn(Number(rows[0]?.epoch ?? 0));
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
 /** A partition owner; {@link PartitionOwner.start} starts it (its fence works from the start). */
 export function createPartitionOwner(o: PartitionOwnerOptions): PartitionOwner {
   const worker = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
@@ -182,10 +217,7 @@ export function createPartitionOwner(o: PartitionOwnerOptions): PartitionOwner {
   return {
     worker,
     async start() {
-      await o.pool.query(
-        `insert into partition_leases (partition) select generate_series(0, $1::int - 1) on conflict do nothing`,
-        [o.partitions],
-      );
+      await insertPartitionRows(o.pool, o.partitions);
       await session.query(`set lock_timeout = '${TAKEOVER_LOCK_WAIT}'`);
       await pollOnce();
       loop = (async () => {

@@ -4,21 +4,46 @@
  * names it `tw.v1.dev.{com_id}.{kind}` (`/` → `.`); the account's subject mapping
  * ({@link natsSubjectMappings}) renames every device → server kind to
  * `twdev.{partition}.{com_id}.{kind}`, partition = FNV-1a 32 of the com_id modulo N (nats-server's
- * `{{partition(N,1)}}`), and the stream {@link STREAM_SUBJECTS} keeps them. The server → device
- * `cmd` subject is not mapped: a core NATS publish on `tw.v1.dev.{com_id}.cmd` reaches the device's
- * MQTT subscription.
+ * `{{partition(N,1)}}`). For QoS 1 the MQTT listener stores the message in its own stream
+ * {@link MQTT_MSGS_STREAM} under `$MQTT.msgs.` + the mapped subject and sends the PUBACK only after
+ * that store's JetStream acknowledgement (a Raft commit in a cluster); the ingest workers consume that
+ * stream (docs/decisions/nats-mqtt-puback-before-stream-store.md). The server → device `cmd` subject
+ * is not mapped: a core NATS publish on `tw.v1.dev.{com_id}.cmd` reaches the device's MQTT
+ * subscription.
  */
-import { DEVICE_PUBLISH_KINDS, DEVICE_TOPIC_ROOT } from './topics.ts';
+import { DEVICE_PUBLISH_KINDS, DEVICE_TOPIC_ROOT, parseDeviceTopic } from './topics.ts';
 
-/** First token of the stream's subjects. */
+/** First token of the mapped device subjects. */
 const STREAM_ROOT = 'twdev';
 
-/** The subjects the device stream captures. */
-export const STREAM_SUBJECTS = [`${STREAM_ROOT}.>`];
+/**
+ * The stream nats-server's MQTT listener (2.9) stores every QoS 1 message in before its PUBACK:
+ * `$MQTT_msgs`, subjects `$MQTT.msgs.>`, interest retention (a message no consumer's filter matches
+ * is dropped when stored), in the device account.
+ */
+export const MQTT_MSGS_STREAM = '$MQTT_msgs';
+/** Prefix of the subjects in {@link MQTT_MSGS_STREAM}, before the (mapped) NATS subject. */
+const MQTT_MSGS_PREFIX = '$MQTT.msgs.';
+/** The subjects of {@link MQTT_MSGS_STREAM}, as the MQTT listener creates it. */
+export const MQTT_MSGS_SUBJECTS = [`${MQTT_MSGS_PREFIX}>`];
+/** Header the MQTT listener puts on a stored message: the QoS it was published with. */
+export const MQTT_QOS_HEADER = 'Nmqtt-Pub';
 
-/** The subject filter of one partition's consumer. */
+/** The subject filter of one partition's consumer on {@link MQTT_MSGS_STREAM}. */
 export function partitionFilter(partition: number): string {
-  return `${STREAM_ROOT}.${partition}.>`;
+  return `${MQTT_MSGS_PREFIX}${STREAM_ROOT}.${partition}.>`;
+}
+
+/**
+ * Where a device message of `topic` is stored in {@link MQTT_MSGS_STREAM}
+ * (`$MQTT.msgs.twdev.{p}.{com_id}.{kind…}`), as the MQTT listener stores a QoS 1 publish after the
+ * subject mapping: HTTP ingest publishes there. Null for a topic that is not a device → server one.
+ */
+export function topicToStreamSubject(topic: string, partitions: number): string | null {
+  const parsed = parseDeviceTopic(topic);
+  if (!parsed || !(DEVICE_PUBLISH_KINDS as readonly string[]).includes(parsed.kind)) return null;
+  const kind = parsed.kind.replaceAll('/', '.');
+  return `${MQTT_MSGS_PREFIX}${STREAM_ROOT}.${partitionOf(parsed.comId, partitions)}.${parsed.comId}.${kind}`;
 }
 
 /**
@@ -29,9 +54,10 @@ export function topicToSubject(topic: string): string {
   return topic.replaceAll('/', '.');
 }
 
-/** `twdev.{p}.{com_id}.{kind…}` → `tw/v1/dev/{com_id}/{kind…}`; null for anything else. */
+/** `$MQTT.msgs.twdev.{p}.{com_id}.{kind…}` → `tw/v1/dev/{com_id}/{kind…}`; null for anything else. */
 export function streamSubjectToTopic(subject: string): string | null {
-  const tokens = subject.split('.');
+  if (!subject.startsWith(MQTT_MSGS_PREFIX)) return null;
+  const tokens = subject.slice(MQTT_MSGS_PREFIX.length).split('.');
   if (tokens.length < 4 || tokens[0] !== STREAM_ROOT) return null;
   return `${DEVICE_TOPIC_ROOT}/${tokens.slice(2).join('/')}`;
 }

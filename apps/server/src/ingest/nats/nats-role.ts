@@ -1,11 +1,12 @@
 /**
  * The ingest role of a NATS worker process (NATS_URL; docs/operations.md "Scale-out with NATS
- * JetStream"): the device stream (created when missing), the partitions this worker owns
- * (nats-ingest.ts), the command dispatcher over core NATS (the device's MQTT `cmd` subscription on
- * the NATS server receives it), offline detection for the sites of its partitions, command time-outs.
- * HTTP ingest is not attached (it answers 503): its messages would bypass the partitions.
+ * JetStream"): the MQTT listener's message stream `$MQTT_msgs` (created when missing, as the MQTT
+ * listener would), the partitions this worker owns (nats-ingest.ts), the command dispatcher over
+ * core NATS (the device's MQTT `cmd` subscription on the NATS server receives it), offline detection
+ * for the sites of its partitions, command time-outs, and HTTP ingest (http-inbox.ts: published to
+ * the stream where a device's message lands).
  */
-import { partitionOf, STREAM_SUBJECTS, topicToSubject } from '@towerwatch/contract';
+import { MQTT_MSGS_STREAM, MQTT_MSGS_SUBJECTS, partitionOf, topicToSubject } from '@towerwatch/contract';
 import { hostname } from 'node:os';
 import { deviceRateLimit } from '@towerwatch/domain';
 import { connect, type NatsConnection, RetentionPolicy, StorageType } from 'nats';
@@ -14,25 +15,34 @@ import { createIngestCore, type IngestCore } from '../ingest-role.ts';
 import { type IngestContainer, startIngestJobs } from '../ingest-jobs.ts';
 import { startNatsIngest } from './nats-ingest.ts';
 
-/** Creates the device stream when it is missing (every worker tries; the same config is idempotent). */
-async function ensureDeviceStream(nc: NatsConnection, nats: NatsConfig, log: IngestContainer['log']) {
+/**
+ * Creates `$MQTT_msgs` when the MQTT listener has not yet (it does when the first MQTT client of the
+ * account connects) with the listener's own config, so the partition consumers exist before any device
+ * publishes. Replicas: NATS_REPLICAS, to match `mqtt { stream_replicas }` of the cluster config.
+ */
+async function ensureMqttMsgsStream(nc: NatsConnection, nats: NatsConfig, log: IngestContainer['log']) {
   const jsm = await nc.jetstreamManager();
-  const info = await jsm.streams.info(nats.stream).catch(() => null);
-  if (info) {
-    if (info.config.retention !== RetentionPolicy.Workqueue)
-      log.error({ stream: nats.stream }, 'nats ingest: the device stream is not a work queue');
+  const info = await jsm.streams.info(MQTT_MSGS_STREAM).catch(() => null);
+  if (!info) {
+    await jsm.streams
+      .add({
+        name: MQTT_MSGS_STREAM,
+        subjects: MQTT_MSGS_SUBJECTS,
+        retention: RetentionPolicy.Interest,
+        storage: StorageType.File,
+        num_replicas: nats.replicas,
+      })
+      .then(() => log.info({ replicas: nats.replicas }, 'nats ingest: $MQTT_msgs stream created'))
+      // Created meanwhile by the MQTT listener or another worker.
+      .catch(() => jsm.streams.info(MQTT_MSGS_STREAM));
     return;
   }
-  await jsm.streams.add({
-    name: nats.stream,
-    subjects: STREAM_SUBJECTS,
-    // A message is removed once a worker acknowledged it (after its commit): what is left is the
-    // backlog, kept however long the workers are away (up to the server's disk).
-    retention: RetentionPolicy.Workqueue,
-    storage: StorageType.File,
-    num_replicas: nats.replicas,
-  });
-  log.info({ stream: nats.stream, replicas: nats.replicas }, 'nats ingest: device stream created');
+  const replicas = 1 + (info.cluster?.replicas?.length ?? 0);
+  if (info.config.retention !== RetentionPolicy.Interest || replicas !== nats.replicas)
+    log.error(
+      { retention: info.config.retention, replicas, expected: nats.replicas },
+      'nats ingest: $MQTT_msgs is not the interest stream of NATS_REPLICAS replicas it should be',
+    );
 }
 
 export async function startNatsIngestRole(
@@ -44,12 +54,11 @@ export async function startNatsIngestRole(
     name: `towerwatch-ingest-${hostname()}-${process.pid}`,
     maxReconnectAttempts: -1,
   });
-  await ensureDeviceStream(nc, nats, c.log);
+  await ensureMqttMsgsStream(nc, nats, c.log);
   let core: IngestCore | null = null;
   const ingest = await startNatsIngest({
     nc,
     pool: c.pool,
-    stream: nats.stream,
     partitions: nats.partitions,
     ackWaitMs: nats.ackWaitS * 1000,
     ttlMs: c.config.leaseTtlS * 1000,

@@ -30,15 +30,17 @@ export type InboxRefusal =
   | 'invalid_payload';
 
 /**
- * Where accepted messages go: the ingest role's pipeline when it runs in this process
- * (apps/server/src/ingest/http-inbox.ts).
+ * Where accepted messages go: the ingest role's pipeline when it runs in this process, or with
+ * NATS_URL the device stream (apps/server/src/ingest/http-inbox.ts).
  */
 export interface DeviceInbox {
-  /** False when no ingest role runs in this process. */
+  /** False when no ingest role runs in this process (and no device stream is attached). */
   available(): boolean;
   /**
    * Hands a message to the pipeline; resolves once it is settled: committed (undefined) or refused by
-   * the pipeline (its reason, e.g. `rate_limited`).
+   * the pipeline (its reason, e.g. `rate_limited`). With NATS_URL: once the device stream has it
+   * (undefined; the pipeline's refusals are counted by the partition's owner). Rejects when the
+   * message could not be handed over.
    */
   deliver(topic: string, payload: string): Promise<string | undefined>;
   /** Counts a refusal in the ingest metrics and logs it. */
@@ -46,6 +48,8 @@ export interface DeviceInbox {
 }
 
 const UNAVAILABLE = new HttpError(503, 'HTTP ingest is not served by this process (no ingest role)');
+const NOT_STORED =
+  'Not every message could be stored (the device stream did not acknowledge it); send the request again: what was stored is recognised by msg_id';
 
 export function createHttpIngestService(deps: { repo: VendorsRepository; clock: Clock; inbox: DeviceInbox }) {
   async function vendorOf(
@@ -96,7 +100,9 @@ export function createHttpIngestService(deps: { repo: VendorsRepository; clock: 
             }),
           );
       }
-      await Promise.all(settled);
+      await Promise.all(settled).catch((err: unknown) => {
+        throw new HttpError(503, `${NOT_STORED} (${(err as Error).message})`);
+      });
       refused.sort((a, b) => a.index - b.index);
       const accepted = settled.length - refusedByPipeline;
       await deps.repo.countUse(tokenId, accepted, refused.length, deps.clock.now());
