@@ -8,10 +8,11 @@
  *   ... nats.url (nats://), nats.mqttUrl (mqtt://) ...
  *   await nats.stop();   // in afterAll; also killed when the test process exits
  */
-import { natsSubjectMappings } from '@towerwatch/contract';
+
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { natsSubjectMappings } from '@towerwatch/contract';
 import { freePort } from '../src/db/embedded.ts';
 import { canConnect, spawnFirst } from './private-binary.ts';
 
@@ -76,9 +77,12 @@ async function startNode(
   };
 }
 
-export async function startPrivateNats(o: { partitions: number }): Promise<PrivateNats> {
+/** `partitions: null`: no subject mapping (a misconfigured server). */
+export async function startPrivateNats(o: { partitions: number | null }): Promise<PrivateNats> {
   const port = await freePort();
-  return startNode(`tw-test-${port}`, port, await freePort(), () => [natsSubjectMappings(o.partitions)]);
+  return startNode(`tw-test-${port}`, port, await freePort(), () =>
+    o.partitions === null ? [] : [natsSubjectMappings(o.partitions)],
+  );
 }
 
 /**

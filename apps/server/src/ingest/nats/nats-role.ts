@@ -14,6 +14,7 @@ import type { NatsConfig } from '../../config.ts';
 import { createIngestCore, type IngestCore } from '../ingest-role.ts';
 import { type IngestContainer, startIngestJobs } from '../ingest-jobs.ts';
 import { startNatsIngest } from './nats-ingest.ts';
+import { checkPartitionMapping } from './partition-check.ts';
 
 /**
  * Creates `$MQTT_msgs` when the MQTT listener has not yet (it does when the first MQTT client of the
@@ -53,6 +54,10 @@ export async function startNatsIngestRole(
     servers: nats.servers,
     name: `towerwatch-ingest-${hostname()}-${process.pid}`,
     maxReconnectAttempts: -1,
+  });
+  await checkPartitionMapping(nc, nats.partitions).catch(async (err: unknown) => {
+    await nc.close();
+    throw err;
   });
   await ensureMqttMsgsStream(nc, nats, c.log);
   let core: IngestCore | null = null;
