@@ -18,6 +18,12 @@ export interface InboxStream {
 
 export interface HttpInbox {
   attach(pipeline: Pick<IngestPipeline, 'handle' | 'reject'> | null): void;
+  /**
+   * After the detached pipeline stopped: rejects the deliveries it never settled (the ingest lease was
+   * lost, so it dropped them unacknowledged), so their requests answer 503 at once and are sent again
+   * instead of waiting for the client's time-out.
+   */
+  release(): void;
   /** With NATS_URL: publish to the device stream (takes the place of a pipeline). */
   attachStream(stream: InboxStream | null): void;
   available(): boolean;
@@ -38,9 +44,14 @@ export interface HttpInbox {
 export function createHttpInbox(): HttpInbox {
   let pipeline: Pick<IngestPipeline, 'handle' | 'reject'> | null = null;
   let stream: InboxStream | null = null;
+  /** Deliveries handed to a pipeline and not settled yet: their rejections. */
+  const pending = new Set<(err: Error) => void>();
   return {
     attach(p) {
       pipeline = p;
+    },
+    release() {
+      for (const fail of [...pending]) fail(new Error('the ingest pipeline stopped before storing it'));
     },
     attachStream(s) {
       stream = s;
@@ -50,7 +61,17 @@ export function createHttpInbox(): HttpInbox {
       if (stream) return stream.publish(topic, payload).then(() => undefined);
       const p = pipeline;
       if (!p) return Promise.reject(new Error('no ingest pipeline'));
-      return new Promise((resolve) => p.handle(topic, Buffer.from(payload), resolve));
+      return new Promise((resolve, reject) => {
+        const fail = (err: Error) => {
+          pending.delete(fail);
+          reject(err);
+        };
+        pending.add(fail);
+        p.handle(topic, Buffer.from(payload), (refused) => {
+          pending.delete(fail);
+          resolve(refused);
+        });
+      });
     },
     refuse(reason, topic, comId, error) {
       (stream?.reject ?? pipeline?.reject)?.(reason, topic, comId, error);

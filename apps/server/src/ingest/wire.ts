@@ -66,6 +66,7 @@ async function startActive(c: IngestContainer, lease: RoleLease): Promise<() => 
     for (const t of timers) clearInterval(t);
     await stopRollups?.();
     await role.stop();
+    c.deviceInbox?.release();
     await stopJobs();
   };
 }
