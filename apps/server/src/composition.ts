@@ -145,7 +145,9 @@ export async function startRoles(container: Container): Promise<Array<() => Prom
   if (container.config.nats) {
     // Scale-out on NATS: share the bus with the other processes over core NATS.
     const { startNatsBusBridge } = await import('./bus/nats-bridge.ts');
-    stops.push(await startNatsBusBridge(container.bus, container.config.nats.servers, container.log));
+    const { internalNatsCredentials } = await import('./ingest/nats/device-auth.ts');
+    const login = internalNatsCredentials(container.config.tokenSecret);
+    stops.push(await startNatsBusBridge(container.bus, container.config.nats.servers, container.log, login));
     container.focusedSites.request();
   } else if (container.config.mqttUrl) {
     // Scale-out: share the bus with the other processes through the external broker.

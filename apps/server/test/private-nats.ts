@@ -75,9 +75,13 @@ async function startNode(
   };
 }
 
-export async function startPrivateNats(o: { partitions: number }): Promise<PrivateNats> {
+/** `auth`: config text added as is, e.g. the generated device identity (ingest/nats/device-auth.ts). */
+export async function startPrivateNats(o: { partitions: number; auth?: string }): Promise<PrivateNats> {
   const port = await freePort();
-  return startNode(`tw-test-${port}`, port, await freePort(), () => [natsSubjectMappings(o.partitions)]);
+  return startNode(`tw-test-${port}`, port, await freePort(), () => [
+    natsSubjectMappings(o.partitions),
+    ...(o.auth ? [o.auth] : []),
+  ]);
 }
 
 /** A nats-server cluster of `size` nodes (JetStream, MQTT on each), the deploy/nats/ cluster shape. */

@@ -25,7 +25,21 @@ export async function startIngest(c: IngestContainer): Promise<() => Promise<voi
   if (c.config.nats) {
     // Scale-out on NATS JetStream: partition leases replace the single-writer lease.
     const { startNatsIngestRole } = await import('./nats/nats-role.ts');
-    return startNatsIngestRole(c, c.config.nats);
+    const { watchNatsAuthErrors } = await import('./nats/device-auth-errors.ts');
+    const stopRole = await startNatsIngestRole(c, c.config.nats);
+    // Device logins nats-server refused count as the embedded broker's do (docs/device-protocol.md §10).
+    const stopWatch = await watchNatsAuthErrors({
+      servers: c.config.nats.servers,
+      tokenSecret: c.config.tokenSecret,
+      log: c.log,
+      onRefused: () => {
+        c.ingestMetrics.brokerAuthFailures += 1;
+      },
+    });
+    return async () => {
+      await stopWatch();
+      await stopRole();
+    };
   }
   return runLeasedRole({
     pool: c.pool,

@@ -8,7 +8,7 @@
  * `cmd` subject is not mapped: a core NATS publish on `tw.v1.dev.{com_id}.cmd` reaches the device's
  * MQTT subscription.
  */
-import { DEVICE_PUBLISH_KINDS, DEVICE_TOPIC_ROOT } from './topics.ts';
+import { DEVICE_PUBLISH_KINDS, DEVICE_TOPIC_ROOT, type DeviceTopicKind, isValidComId } from './topics.ts';
 
 /** First token of the stream's subjects. */
 const STREAM_ROOT = 'twdev';
@@ -41,6 +41,15 @@ export function partitionOf(comId: string, partitions: number): number {
   let h = 0x811c9dc5;
   for (const byte of new TextEncoder().encode(comId)) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
   return h % partitions;
+}
+
+/**
+ * The stream subject a device's `kind` message is mapped to with `partitions` partitions:
+ * `twdev.{partition}.{com_id}.{kind}` (what its NATS publish permission names: device-auth.ts).
+ */
+export function deviceStreamSubject(comId: string, kind: DeviceTopicKind, partitions: number): string {
+  if (!isValidComId(comId)) throw new Error(`invalid com_id: ${JSON.stringify(comId)}`);
+  return `${STREAM_ROOT}.${partitionOf(comId, partitions)}.${comId}.${kind.replaceAll('/', '.')}`;
 }
 
 /**

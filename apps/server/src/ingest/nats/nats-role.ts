@@ -13,6 +13,7 @@ import type { NatsConfig } from '../../config.ts';
 import { createIngestCore, type IngestCore } from '../ingest-role.ts';
 import { type IngestContainer, startIngestJobs } from '../ingest-jobs.ts';
 import { startNatsIngest } from './nats-ingest.ts';
+import { internalNatsCredentials } from './device-auth.ts';
 
 /** Creates the device stream when it is missing (every worker tries; the same config is idempotent). */
 async function ensureDeviceStream(nc: NatsConnection, nats: NatsConfig, log: IngestContainer['log']) {
@@ -41,6 +42,7 @@ export async function startNatsIngestRole(
 ): Promise<() => Promise<void>> {
   const nc = await connect({
     servers: nats.servers,
+    ...internalNatsCredentials(c.config.tokenSecret),
     name: `towerwatch-ingest-${hostname()}-${process.pid}`,
     maxReconnectAttempts: -1,
   });
