@@ -7,13 +7,20 @@
  * broker_auth_failures_total; a device's publish on another device's topic never reaches the device
  * stream; it cannot subscribe to another device's `cmd`, and receives its own (an unlock command).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type CommandMessage, deviceTopics, STREAM_SUBJECTS, topicToSubject } from '@towerwatch/contract';
+import {
+  type CommandMessage,
+  deviceTopics,
+  natsSubjectMappings,
+  STREAM_SUBJECTS,
+  topicToSubject,
+} from '@towerwatch/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/config.ts';
 import type { Pool } from '../src/db/pool.ts';
 import { internalNatsCredentials, natsAuthConfig } from '../src/ingest/nats/device-auth.ts';
 import type { BuiltSite } from '../src/ingest/test-fixtures.ts';
@@ -76,6 +83,7 @@ describe('device identity on NATS', () => {
     const { text, summary } = await natsAuthConfig(pool, TOKEN_SECRET, PARTITIONS);
     expect(summary.skipped).not.toContain(a.comId);
     expect(summary.skipped).not.toContain(b.comId);
+    expect(text).toContain(natsSubjectMappings(PARTITIONS));
     nats = await startPrivateNats({ partitions: PARTITIONS, auth: text });
     worker = await spawnServer(spawned, 'ingest', {
       DATABASE_URL: db.url,
@@ -101,6 +109,14 @@ describe('device identity on NATS', () => {
     await db?.drop();
     await nats?.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is what the deploy/nats/ configs with device identity include, without a mapping of their own', () => {
+    for (const file of ['nats-cluster.conf', 'nats-dev-identity.conf']) {
+      const conf = readFileSync(path.join(REPO_ROOT, 'deploy', 'nats', file), 'utf8');
+      expect(conf).toMatch(/^include "(\.\.\/\.\.\/data\/)?towerwatch-accounts\.conf"$/m);
+      expect(conf).not.toMatch(/^mappings/m);
+    }
   });
 
   it('refuses a wrong secret, an unknown device and no credentials, and counts each once', async () => {
