@@ -75,12 +75,14 @@ async function startNode(
   };
 }
 
-/** `auth`: config text added as is, e.g. the generated device identity (ingest/nats/device-auth.ts). */
-export async function startPrivateNats(o: { partitions: number; auth?: string }): Promise<PrivateNats> {
+/**
+ * `accounts`: the generated accounts of device identity (ingest/nats/device-auth.ts), which carry the
+ * mapping, instead of the anonymous global account's mapping (as deploy/nats/ has them).
+ */
+export async function startPrivateNats(o: { partitions: number; accounts?: string }): Promise<PrivateNats> {
   const port = await freePort();
   return startNode(`tw-test-${port}`, port, await freePort(), () => [
-    natsSubjectMappings(o.partitions),
-    ...(o.auth ? [o.auth] : []),
+    o.accounts ?? natsSubjectMappings(o.partitions),
   ]);
 }
 

@@ -25,19 +25,12 @@ export async function startIngest(c: IngestContainer): Promise<() => Promise<voi
   if (c.config.nats) {
     // Scale-out on NATS JetStream: partition leases replace the single-writer lease.
     const { startNatsIngestRole } = await import('./nats/nats-role.ts');
-    const { watchNatsAuthErrors } = await import('./nats/device-auth-errors.ts');
+    const { startNatsDeviceIdentity } = await import('./nats/device-identity.ts');
     const stopRole = await startNatsIngestRole(c, c.config.nats);
-    // Device logins nats-server refused count as the embedded broker's do (docs/device-protocol.md §10).
-    const stopWatch = await watchNatsAuthErrors({
-      servers: c.config.nats.servers,
-      tokenSecret: c.config.tokenSecret,
-      log: c.log,
-      onRefused: () => {
-        c.ingestMetrics.brokerAuthFailures += 1;
-      },
-    });
+    // Device logins nats-server refused are counted; the devices' last wills reach the stream.
+    const stopIdentity = await startNatsDeviceIdentity(c, c.config.nats);
     return async () => {
-      await stopWatch();
+      await stopIdentity();
       await stopRole();
     };
   }

@@ -18,7 +18,7 @@ function devicesTable(rows: Array<{ com_id: string; secret_hash: string | null }
 }
 
 describe('NATS device identity config', () => {
-  it('gives a device only its own mapped subjects and its own cmd', () => {
+  it('gives a device only its own mapped subjects, its own will and its own cmd', () => {
     const p = devicePermissions('RMS7', 16);
     const partition = partitionOf('RMS7', 16);
     expect(p.publish).toEqual([
@@ -28,6 +28,7 @@ describe('NATS device identity config', () => {
       `twdev.${partition}.RMS7.oem`,
       `twdev.${partition}.RMS7.status`,
       `twdev.${partition}.RMS7.cmd.ack`,
+      'tw.v1.dev.RMS7.status',
     ]);
     expect(p.publish).toContain(deviceStreamSubject('RMS7', 'cmd/ack', 16));
     expect(p.subscribe).toEqual(['tw.v1.dev.RMS7.cmd', '$MQTT.sub.>']);

@@ -60,14 +60,18 @@ export function systemNatsCredentials(tokenSecret: string): NatsCredentials {
 
 /**
  * A device's NATS permissions: publish its device → server kinds (as mapped to its partition of
- * `partitions`), subscribe its own `cmd`.
+ * `partitions`) and its unmapped status subject (its last will), subscribe its own `cmd`.
  */
 export function devicePermissions(
   comId: string,
   partitions: number,
 ): { publish: string[]; subscribe: string[] } {
   return {
-    publish: DEVICE_PUBLISH_KINDS.map((kind) => deviceStreamSubject(comId, kind, partitions)),
+    publish: [
+      ...DEVICE_PUBLISH_KINDS.map((kind) => deviceStreamSubject(comId, kind, partitions)),
+      // Its last will, which nats-server publishes unmapped (./will-relay.ts).
+      topicToSubject(deviceTopics.status(comId)),
+    ],
     subscribe: [topicToSubject(deviceTopics.cmd(comId)), '$MQTT.sub.>'],
   };
 }
