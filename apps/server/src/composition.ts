@@ -145,12 +145,14 @@ export async function startRoles(container: Container): Promise<Array<() => Prom
   if (container.config.nats) {
     // Scale-out on NATS: share the bus with the other processes over core NATS.
     const { startNatsBusBridge } = await import('./bus/nats-bridge.ts');
-    stops.push(await startNatsBusBridge(container.bus, container.config.nats.servers, container.log));
+    const { internalNatsCredentials } = await import('./ingest/nats/device-auth.ts');
+    const login = internalNatsCredentials(container.config.tokenSecret);
+    stops.push(await startNatsBusBridge(container.bus, container.config.nats.servers, container.log, login));
     container.focusedSites.request();
     if (container.config.roles.includes('api')) {
       // HTTP ingest publishes to the device stream, as a device's MQTT publish lands there.
       const { startStreamInbox } = await import('./ingest/nats/stream-publisher.ts');
-      stops.push(await startStreamInbox(container, container.config.nats));
+      stops.push(await startStreamInbox(container, container.config.nats, login));
     }
   } else if (container.config.mqttUrl) {
     // Scale-out: share the bus with the other processes through the external broker.

@@ -77,11 +77,18 @@ async function startNode(
   };
 }
 
-/** `partitions: null`: no subject mapping (a misconfigured server). */
-export async function startPrivateNats(o: { partitions: number | null }): Promise<PrivateNats> {
+/**
+ * `accounts`: the generated accounts of device identity (ingest/nats/device-auth.ts), which carry the
+ * mapping, instead of the anonymous global account's mapping (as deploy/nats/ has them);
+ * `partitions: null` without `accounts`: no subject mapping (a misconfigured server).
+ */
+export async function startPrivateNats(o: {
+  partitions: number | null;
+  accounts?: string;
+}): Promise<PrivateNats> {
   const port = await freePort();
   return startNode(`tw-test-${port}`, port, await freePort(), () =>
-    o.partitions === null ? [] : [natsSubjectMappings(o.partitions)],
+    o.accounts ? [o.accounts] : o.partitions === null ? [] : [natsSubjectMappings(o.partitions)],
   );
 }
 

@@ -37,7 +37,11 @@ export async function insertRows(
   return inserted;
 }
 
-/** The server's device secret format (scrypt N=1024, see apps/server/src/auth/passwords.ts). */
+/**
+ * A device secret hash the server accepts: scrypt N=1024, its format before 2026-12-06, still
+ * verified by the embedded broker (apps/server/src/auth/passwords.ts; new secrets are bcrypt, which
+ * NATS device identity needs — not used by the benchmarks' anonymous NATS server).
+ */
 export function hashDeviceSecret(secret: string): Promise<string> {
   const salt = randomBytes(16);
   return new Promise((resolve, reject) =>

@@ -14,11 +14,12 @@ describe('passwords (scrypt)', () => {
     expect(await verifyPassword('towerwatch', 'plain-text')).toBe(false);
   });
 
-  it('device secrets use a cheaper cost but the same check', async () => {
+  it('device secrets are bcrypt of cost 4 (nats-server checks them too), the same check', async () => {
     const h = await hashDeviceSecret('abc123');
-    expect(h.startsWith('scrypt$1024$')).toBe(true);
+    expect(h).toMatch(/^\$2b\$04\$[./A-Za-z0-9]{53}$/);
     expect(await verifyPassword('abc123', h)).toBe(true);
     expect(await verifyPassword('abc124', h)).toBe(false);
+    expect(await verifyPassword('abc123', h.slice(0, -1))).toBe(false);
   });
 });
 

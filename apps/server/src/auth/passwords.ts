@@ -1,5 +1,9 @@
-/** Password hashing with crypto.scrypt (brief: passwords hashed with scrypt). */
+/**
+ * Password hashing with crypto.scrypt (brief: passwords hashed with scrypt); device secrets with
+ * bcrypt, the one hash nats-server also checks (docs/decisions/nats-device-identity.md).
+ */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import bcrypt from 'bcryptjs';
 
 const N = 16384;
 const R = 8;
@@ -15,14 +19,23 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
 }
 
 /**
- * Hash of a machine secret (device password): random, high-entropy secrets need no slow KDF, so a
- * cheap scrypt cost (N=1024) keeps seeding and device sign-in fast. Checked with {@link verifyPassword}.
+ * bcrypt cost of a device secret: random, high-entropy secrets need no slow KDF, so the lowest cost
+ * (4, about 1 ms) keeps seeding, device sign-in and a NATS server's reconnect storm of 100k devices cheap.
  */
-export async function hashDeviceSecret(secret: string): Promise<string> {
-  const salt = randomBytes(16);
-  const n = 1024;
-  const key = await derive(secret, salt, n, R, P);
-  return `scrypt$${n}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+const DEVICE_BCRYPT_COST = 4;
+
+/**
+ * Hash of a machine secret (device password): bcrypt (`$2b$04$…`), so the same hash serves the
+ * embedded broker ({@link verifyPassword}) and nats-server's `users` (ingest/nats/device-auth.ts).
+ * Hashes written before 2026-12-06 are scrypt (N=1024) and still verify here.
+ */
+export function hashDeviceSecret(secret: string): Promise<string> {
+  return bcrypt.hash(secret, DEVICE_BCRYPT_COST);
+}
+
+/** True for a bcrypt hash (the form nats-server accepts as a user's password). */
+export function isBcryptHash(hash: string): boolean {
+  return /^\$2[abxy]\$\d{2}\$[./A-Za-z0-9]{53}$/.test(hash);
 }
 
 /** Hash in the self-describing form `scrypt$N$r$p$salt$key` (base64url). */
@@ -32,8 +45,12 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
-/** Constant-time check of `password` against a {@link hashPassword} hash; false for malformed hashes. */
+/**
+ * Constant-time check of `password` against a {@link hashPassword} or {@link hashDeviceSecret} hash;
+ * false for malformed hashes.
+ */
 export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+  if (isBcryptHash(hash)) return bcrypt.compare(password, hash);
   const parts = hash.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [n, r, p] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];

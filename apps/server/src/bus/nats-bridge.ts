@@ -37,14 +37,19 @@ export function bridgeBusToNats(
   };
 }
 
-/** Connects to `servers` and bridges `bus` (scale-out with NATS_URL); returns the stop function. */
+/**
+ * Connects to `servers` (as `login`, the server processes' user: ingest/nats/device-auth.ts) and
+ * bridges `bus` (scale-out with NATS_URL); returns the stop function.
+ */
 export async function startNatsBusBridge(
   bus: EventBus,
   servers: string[],
   logger?: BusLogger,
+  login?: { user: string; pass: string },
 ): Promise<() => Promise<void>> {
   const nc = await connect({
     servers,
+    ...login,
     name: `towerwatch-bus-${randomUUID().slice(0, 8)}`,
     maxReconnectAttempts: -1,
   });

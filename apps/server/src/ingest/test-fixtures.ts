@@ -3,7 +3,7 @@
  * (the demo fleet's layout, one config per pin).
  */
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashDeviceSecret } from '../auth/passwords.ts';
 import type { Queryable } from '../db/pool.ts';
 
 export interface BuiltSite {
@@ -50,7 +50,7 @@ export async function buildSite(
   await db.query(`insert into devices (com_id, site_uid, secret_hash) values ($1, $2, $3)`, [
     comId,
     siteUid,
-    await hashPassword(password),
+    await hashDeviceSecret(password),
   ]);
   for (const [pin, type, tenant, priority] of TEST_PINS) {
     await db.query(

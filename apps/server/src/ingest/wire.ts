@@ -25,7 +25,14 @@ export async function startIngest(c: IngestContainer): Promise<() => Promise<voi
   if (c.config.nats) {
     // Scale-out on NATS JetStream: partition leases replace the single-writer lease.
     const { startNatsIngestRole } = await import('./nats/nats-role.ts');
-    return startNatsIngestRole(c, c.config.nats);
+    const { startNatsDeviceIdentity } = await import('./nats/device-identity.ts');
+    const stopRole = await startNatsIngestRole(c, c.config.nats);
+    // Device logins nats-server refused are counted; the devices' last wills reach the stream.
+    const stopIdentity = await startNatsDeviceIdentity(c, c.config.nats);
+    return async () => {
+      await stopIdentity();
+      await stopRole();
+    };
   }
   return runLeasedRole({
     pool: c.pool,

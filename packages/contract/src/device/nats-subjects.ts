@@ -11,7 +11,13 @@
  * is not mapped: a core NATS publish on `tw.v1.dev.{com_id}.cmd` reaches the device's MQTT
  * subscription.
  */
-import { DEVICE_PUBLISH_KINDS, DEVICE_TOPIC_ROOT, parseDeviceTopic } from './topics.ts';
+import {
+  DEVICE_PUBLISH_KINDS,
+  DEVICE_TOPIC_ROOT,
+  type DeviceTopicKind,
+  isValidComId,
+  parseDeviceTopic,
+} from './topics.ts';
 
 /** First token of the mapped device subjects. */
 const STREAM_ROOT = 'twdev';
@@ -42,8 +48,7 @@ export function partitionFilter(partition: number): string {
 export function topicToStreamSubject(topic: string, partitions: number): string | null {
   const parsed = parseDeviceTopic(topic);
   if (!parsed || !(DEVICE_PUBLISH_KINDS as readonly string[]).includes(parsed.kind)) return null;
-  const kind = parsed.kind.replaceAll('/', '.');
-  return `${MQTT_MSGS_PREFIX}${STREAM_ROOT}.${partitionOf(parsed.comId, partitions)}.${parsed.comId}.${kind}`;
+  return `${MQTT_MSGS_PREFIX}${mappedDeviceSubject(parsed.comId, parsed.kind, partitions)}`;
 }
 
 /**
@@ -67,6 +72,15 @@ export function partitionOf(comId: string, partitions: number): number {
   let h = 0x811c9dc5;
   for (const byte of new TextEncoder().encode(comId)) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
   return h % partitions;
+}
+
+/**
+ * The subject a device's `kind` message is mapped to with `partitions` partitions:
+ * `twdev.{partition}.{com_id}.{kind}` (what its NATS publish permission names: device-auth.ts).
+ */
+export function mappedDeviceSubject(comId: string, kind: DeviceTopicKind, partitions: number): string {
+  if (!isValidComId(comId)) throw new Error(`invalid com_id: ${JSON.stringify(comId)}`);
+  return `${STREAM_ROOT}.${partitionOf(comId, partitions)}.${comId}.${kind.replaceAll('/', '.')}`;
 }
 
 /**

@@ -15,6 +15,7 @@ import { createIngestCore, type IngestCore } from '../ingest-role.ts';
 import { type IngestContainer, startIngestJobs } from '../ingest-jobs.ts';
 import { startNatsIngest } from './nats-ingest.ts';
 import { checkPartitionMapping } from './partition-check.ts';
+import { internalNatsCredentials } from './device-auth.ts';
 
 /**
  * Creates `$MQTT_msgs` when the MQTT listener has not yet (it does when the first MQTT client of the
@@ -52,6 +53,7 @@ export async function startNatsIngestRole(
 ): Promise<() => Promise<void>> {
   const nc = await connect({
     servers: nats.servers,
+    ...internalNatsCredentials(c.config.tokenSecret),
     name: `towerwatch-ingest-${hostname()}-${process.pid}`,
     maxReconnectAttempts: -1,
   });

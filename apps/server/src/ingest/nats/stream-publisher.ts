@@ -20,6 +20,7 @@ import { hostname } from 'node:os';
 import { connect, headers, type JetStreamClient } from 'nats';
 import type { Logger } from 'pino';
 import type { NatsConfig } from '../../config.ts';
+import type { NatsCredentials } from './device-auth.ts';
 import type { HttpInbox } from '../http-inbox.ts';
 import type { IngestMetrics } from '../metrics.ts';
 import { createRejecter } from '../rejections.ts';
@@ -61,9 +62,11 @@ export function createStreamPublisher(js: JetStreamClient, partitions: number): 
 export async function startStreamInbox(
   c: { deviceInbox: HttpInbox; ingestMetrics: IngestMetrics; log: Logger },
   nats: NatsConfig,
+  login: NatsCredentials,
 ): Promise<() => Promise<void>> {
   const nc = await connect({
     servers: nats.servers,
+    ...login,
     name: `towerwatch-http-ingest-${hostname()}-${process.pid}`,
     maxReconnectAttempts: -1,
   });
