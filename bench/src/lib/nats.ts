@@ -10,6 +10,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { natsSubjectMappings } from '@towerwatch/contract';
+import pg from 'pg';
 import { freePort, REPO_ROOT, sleep } from './util.ts';
 
 /** Partitions of the benchmark's device stream. */
@@ -133,9 +134,45 @@ export async function startBenchWorkers(
         await sleep(200);
       }
     }
+    await waitBalanced(databaseUrl, count, children);
   } catch (err) {
     await stop();
     throw err;
   }
   return { pids: () => children.map((c) => c.pid as number), stop };
+}
+
+/**
+ * Waits until the workers hold every partition evenly (each ⌊N/W⌋ or ⌈N/W⌉) for 3 s in a row: a step
+ * measured while partitions still move between workers (a hand-over stops a partition for up to its
+ * drain) would measure the hand-over, not the ingest.
+ */
+async function waitBalanced(databaseUrl: string, workers: number, children: ChildProcess[]): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 180_000;
+    let stableSince: number | null = null;
+    for (;;) {
+      const { rows } = await client.query<{ n: number }>(
+        'select count(*)::int as n from partition_leases where expires_at > now() and holder is not null group by holder',
+      );
+      const counts = rows.map((r) => r.n);
+      const even =
+        counts.length === workers &&
+        counts.reduce((a, b) => a + b, 0) === BENCH_NATS_PARTITIONS &&
+        Math.max(...counts) - Math.min(...counts) <= 1;
+      if (!even) stableSince = null;
+      else if (stableSince === null) stableSince = Date.now();
+      else if (Date.now() - stableSince >= 3000) return;
+      if (children.some((c) => c.exitCode !== null)) throw new Error('an ingest worker exited');
+      if (Date.now() > deadline)
+        throw new Error(
+          `the partitions were not balanced over ${workers} workers in 180 s: ${counts.join(',')}`,
+        );
+      await sleep(250);
+    }
+  } finally {
+    await client.end();
+  }
 }
