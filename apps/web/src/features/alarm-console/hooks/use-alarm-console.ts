@@ -26,6 +26,8 @@ export interface AlarmConsoleState {
   ) => void;
 }
 
+type RowsUpdate = (rows: AlarmConsoleRow[]) => AlarmConsoleRow[];
+
 /** After a live raise, the first page is read again this long after the last one (bursts coalesce). */
 const LIVE_REFRESH_MS = 1000;
 
@@ -43,6 +45,29 @@ export function useAlarmConsole(user: AuthUser, filter: ConsoleFilter): AlarmCon
   const generation = useRef(0);
   const busy = useRef(false);
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Reads of the server's rows in flight, and the live changes received meanwhile. */
+  const reading = useRef(0);
+  const sinceRead = useRef<RowsUpdate[]>([]);
+  /**
+   * A page read before a live clear or acknowledgement and shown after it would show the row as it was
+   * (a cleared alarm as active) until the next change: the changes received while a read was in flight
+   * are applied again to what it read (each is idempotent).
+   */
+  const replaying = useCallback((read: RowsUpdate): RowsUpdate => {
+    const changes = [...sinceRead.current];
+    return (held) => changes.reduce((acc, change) => change(acc), read(held));
+  }, []);
+  const startRead = useCallback(() => {
+    reading.current += 1;
+  }, []);
+  const endRead = useCallback(() => {
+    reading.current -= 1;
+    if (reading.current === 0) sinceRead.current = [];
+  }, []);
+  const live = useCallback((change: RowsUpdate) => {
+    if (reading.current > 0) sinceRead.current.push(change);
+    setRows(change);
+  }, []);
 
   const load = useCallback(
     async (reset: boolean, after: string | null) => {
@@ -50,23 +75,25 @@ export function useAlarmConsole(user: AuthUser, filter: ConsoleFilter): AlarmCon
       const gen = reset ? ++generation.current : generation.current;
       busy.current = true;
       setLoading(true);
+      startRead();
       try {
         const page = await fetchConsolePage(filter, after, ALARM_CONSOLE_PAGE_SIZE);
         if (gen !== generation.current) return;
-        setRows((held) => (reset ? page.items : appendRows(held, page.items)));
+        setRows(replaying((held) => (reset ? page.items : appendRows(held, page.items))));
         setCursor(page.nextCursor);
         setComplete(page.nextCursor === null);
         setError(null);
       } catch (caught) {
         if (gen === generation.current) setError(caught);
       } finally {
+        endRead();
         if (gen === generation.current) {
           busy.current = false;
           setLoading(false);
         }
       }
     },
-    [filter],
+    [filter, replaying, startRead, endRead],
   );
 
   useEffect(() => {
@@ -80,14 +107,17 @@ export function useAlarmConsole(user: AuthUser, filter: ConsoleFilter): AlarmCon
     if (refreshTimer.current) clearTimeout(refreshTimer.current);
     refreshTimer.current = setTimeout(async () => {
       const gen = generation.current;
+      startRead();
       try {
         const page = await fetchConsolePage(filter, null, ALARM_CONSOLE_PAGE_SIZE);
-        if (gen === generation.current) setRows((held) => mergeFirstPage(held, page.items));
+        if (gen === generation.current) setRows(replaying((held) => mergeFirstPage(held, page.items)));
       } catch {
         // The next live event or a reload tries again.
+      } finally {
+        endRead();
       }
     }, LIVE_REFRESH_MS);
-  }, [filter]);
+  }, [filter, replaying, startRead, endRead]);
   useEffect(
     () => () => {
       if (refreshTimer.current) clearTimeout(refreshTimer.current);
@@ -101,9 +131,10 @@ export function useAlarmConsole(user: AuthUser, filter: ConsoleFilter): AlarmCon
       if (!isEventKindVisible(user, event.name) || !isAlarmTransition(event)) return;
       if (event.active) {
         if (filter.sort === 'newest') refreshFirst();
-      } else setRows((held) => applyClear(held, event, filter.view));
+      } else live((held) => applyClear(held, event, filter.view));
     } else if (message.event === LIVE_EVENTS.EVENT_ACKNOWLEDGED) {
-      setRows((held) => applyAcknowledged(held, message.payload));
+      const ack = message.payload;
+      live((held) => applyAcknowledged(held, ack));
     }
   });
 
