@@ -47,15 +47,19 @@ async function sitePage(page: Page, label: string, path: string): Promise<void> 
 /** The text of a test id once it matches `pattern` (polled: live values arrive with the socket). */
 async function textMatching(page: Page, testId: string, pattern: RegExp): Promise<string> {
   let text = '';
-  await expect
-    .poll(
-      async () => {
-        text = (await page.getByTestId(testId).first().textContent()) ?? '';
-        return pattern.test(text);
-      },
-      { timeout: 30_000, message: `${testId} should match ${pattern}, was "${text}"` },
-    )
-    .toBe(true);
+  try {
+    await expect
+      .poll(
+        async () => {
+          text = (await page.getByTestId(testId).first().textContent()) ?? '';
+          return pattern.test(text);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+  } catch (error) {
+    throw new Error(`${testId} should match ${pattern}, was "${text}"`, { cause: error });
+  }
   return text;
 }
 

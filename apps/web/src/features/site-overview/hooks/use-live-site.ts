@@ -2,6 +2,7 @@ import type { SiteAlarmsReply, SiteDetailsReply } from '@towerwatch/contract';
 import { LIVE_EVENTS } from '@towerwatch/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { patchLiveQuery } from '../../../lib/live-query.ts';
 import { useLiveMessages } from '../../../lib/use-live-messages.ts';
 import { siteAlarmsQueryOptions, siteDetailsQueryOptions } from '../api/site-overview-api.ts';
 import { applyPinValue, type LiveExtras } from '../site-overview-model.ts';
@@ -21,11 +22,10 @@ export function useLiveSite(siteUid: string) {
   const [extras, setExtras] = useState<LiveExtras>({ backupMinutes: null });
 
   const patchPin = (comId: string, pinName: string, value: number, time: string) =>
-    queryClient.setQueryData<SiteDetailsReply>(detailsOptions.queryKey, (previous) =>
-      previous
-        ? { ...previous, pinConfigs: applyPinValue(previous.pinConfigs, comId, pinName, value, time) }
-        : previous,
-    );
+    patchLiveQuery<SiteDetailsReply>(queryClient, detailsOptions.queryKey, (previous) => ({
+      ...previous,
+      pinConfigs: applyPinValue(previous.pinConfigs, comId, pinName, value, time),
+    }));
 
   useLiveMessages((message) => {
     const payload = message.payload as { siteUid?: string };
@@ -77,14 +77,14 @@ export function useLiveSite(siteUid: string) {
         break;
       case LIVE_EVENTS.SITE_STATUS_UPDATED: {
         const { alarms: next, dcLoad } = message.payload;
-        queryClient.setQueryData<SiteAlarmsReply>(alarmsOptions.queryKey, (previous) =>
-          previous ? { ...previous, items: next } : previous,
-        );
-        queryClient.setQueryData<SiteDetailsReply>(detailsOptions.queryKey, (previous) =>
-          previous
-            ? { ...previous, siteInfo: { ...previous.siteInfo, alarms: next, dc_load: dcLoad } }
-            : previous,
-        );
+        patchLiveQuery<SiteAlarmsReply>(queryClient, alarmsOptions.queryKey, (previous) => ({
+          ...previous,
+          items: next,
+        }));
+        patchLiveQuery<SiteDetailsReply>(queryClient, detailsOptions.queryKey, (previous) => ({
+          ...previous,
+          siteInfo: { ...previous.siteInfo, alarms: next, dc_load: dcLoad },
+        }));
         break;
       }
       case LIVE_EVENTS.SITE_CONFIG_UPDATED:
