@@ -20,3 +20,51 @@ export async function rollUpDays(server: ServerHandle, days: number, timeoutMs: 
   }
   return Math.round((performance.now() - t0) / 100) / 10;
 }
+
+/** The daily rollup tables the reports read whole days from (one `day date` column each). */
+const DAILY_TABLES = [
+  'site_daily',
+  'pin_daily',
+  'site_outage_daily',
+  'site_availability_daily',
+  'mains_tenant_daily',
+  'battery_view_daily',
+] as const;
+
+/**
+ * A long history without loading it raw: the rolled days [today - days, today) are copied back in
+ * blocks of `days` until `historyDays` days are rolled (the reports read whole days only from the
+ * rollups, so a 13-month report then reads 13 months of rollup rows as in a fleet that ran that long).
+ * Returns the rows added and the seconds it took.
+ */
+export async function extendRolledHistory(
+  server: ServerHandle,
+  days: number,
+  historyDays: number,
+): Promise<{ rows: number; seconds: number }> {
+  const t0 = performance.now();
+  const today = new Date(Date.now() + 6 * 3_600_000).toISOString().slice(0, 10);
+  const blocks = Math.ceil(historyDays / days) - 1;
+  let rows = 0;
+  for (const table of DAILY_TABLES) {
+    const { rows: columns } = await server.pool.query<{ name: string }>(
+      `select column_name as name from information_schema.columns
+        where table_schema = current_schema() and table_name = $1 order by ordinal_position`,
+      [table],
+    );
+    const names = columns.map((c) => c.name);
+    const list = names.map((n) => `"${n}"`).join(', ');
+    const values = names.map((n) => (n === 'day' ? `day - (k * $1::int)` : `"${n}"`)).join(', ');
+    const res = await server.pool.query(
+      `insert into ${table} (${list})
+       select ${values} from ${table} cross join generate_series(1, $2::int) k
+        where day >= $3::date - $1::int and day < $3::date
+          and day - (k * $1::int) >= $3::date - $4::int
+       on conflict do nothing`,
+      [days, blocks, today, historyDays + 1],
+    );
+    rows += res.rowCount ?? 0;
+    await server.pool.query(`vacuum (analyze) ${table}`);
+  }
+  return { rows, seconds: Math.round((performance.now() - t0) / 100) / 10 };
+}

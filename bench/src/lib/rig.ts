@@ -322,7 +322,7 @@ export interface LoadedServer {
  * measured next would be planned on the statistics of an empty fleet (docs/performance.md, "How it
  * is measured").
  */
-async function settleStatistics(server: ServerHandle): Promise<void> {
+export async function settleStatistics(server: ServerHandle): Promise<void> {
   const { rows } = await server.pool.query<{ name: string }>(
     `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = current_schema()`,
   );
