@@ -5,11 +5,12 @@
  * pages is inside the screen, and the site's ID and name are shown.
  */
 import { COOKIES, siteNavItemsFor } from '@towerwatch/domain';
+import { buildDemoFleet } from '@towerwatch/fleet';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, chromiumForFile, newContext, openSignedIn } from './browser.ts';
+import { baseUrl, chromiumForFile, newContext, openSignedIn, simScenario } from './browser.ts';
 import { settled } from './navigation-helpers.ts';
-import { siteWhere } from './site-pages.ts';
+import { raised, siteWhere } from './site-pages.ts';
 
 const chromium = chromiumForFile();
 
@@ -97,6 +98,43 @@ describe('site pages on a phone (390×844)', () => {
           }
         }
       }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('while an emergency alarm sounds, the top bar still shows the page title beside the stop button', async () => {
+    const acsSites = new Set(
+      buildDemoFleet()
+        .sites.filter((s) => s.company === 'ktbl' && s.has_acs)
+        .map((s) => s.uid),
+    );
+    const site = await siteWhere(
+      'ktbl',
+      (s) => acsSites.has(s.uid) && !raised(s, ['security_breach']),
+      'ACS site without a breach',
+    );
+    const context = await newContext(chromium.browser);
+    const page = await context.newPage();
+    await page.setViewportSize(PHONE);
+    try {
+      await openSignedIn(page, 'ktbl', '/site/list');
+      await settled(page, '/site/list');
+      await simScenario(site.uid, 'security-breach');
+      const stop = page.getByRole('button', { name: /^(Stop alarm sound|Play alarm)$/ });
+      await stop.waitFor({ timeout: 30_000 });
+      const title = page.getByRole('banner').getByRole('heading', { level: 1 });
+      expect(await title.textContent()).toBe('All Sites');
+      const box = await title.boundingBox();
+      // Its first letters at least: "All S…" and more, not squeezed to nothing by the buttons.
+      expect(box?.width ?? 0).toBeGreaterThanOrEqual(50);
+      for (const control of [stop, page.getByRole('banner').getByRole('link', { name: 'All Sites' })]) {
+        const b = await control.boundingBox();
+        expect((b?.x ?? PHONE.width) + (b?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+      }
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+      if (process.env.SCREENSHOT_DIR)
+        await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/phone-emergency-alarm.png` });
     } finally {
       await context.close();
     }

@@ -13,8 +13,13 @@ import { natsSubjectMappings } from '@towerwatch/contract';
 import pg from 'pg';
 import { freePort, REPO_ROOT, sleep } from './util.ts';
 
-/** Partitions of the benchmark's device stream. */
-export const BENCH_NATS_PARTITIONS = 64;
+/** Partitions of the benchmark's device stream (`BENCH_NATS_PARTITIONS`, default 64). */
+export const BENCH_NATS_PARTITIONS = Number(process.env.BENCH_NATS_PARTITIONS ?? 64);
+/**
+ * `BENCH_NATS_PROF_PORT`: nats-server serves Go's pprof there (`/debug/pprof/profile?seconds=30` for a
+ * CPU profile, `…/mutex`, `…/block`) to see where its time goes during a run.
+ */
+const PROF_PORT = process.env.BENCH_NATS_PROF_PORT;
 
 export interface BenchNats {
   url: string;
@@ -56,6 +61,7 @@ export async function startBenchNats(): Promise<BenchNats> {
       `listen: 127.0.0.1:${port}`,
       `jetstream { store_dir: "${path.join(dir, 'js')}" }`,
       `mqtt { listen: 127.0.0.1:${mqttPort} }`,
+      PROF_PORT ? `prof_port: ${Number(PROF_PORT)}` : '',
       natsSubjectMappings(BENCH_NATS_PARTITIONS),
       '',
     ].join('\n'),

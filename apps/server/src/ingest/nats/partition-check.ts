@@ -12,8 +12,12 @@ import { randomUUID } from 'node:crypto';
 import { deviceTopics, partitionOf, topicToSubject } from '@towerwatch/contract';
 import type { NatsConnection } from 'nats';
 
-/** Probes per check: a wrong N maps them all as the right one would with a chance of ~1/N^PROBES. */
-const PROBES = 4;
+/**
+ * Probes per check. A probe lands in the same partition under a wrong N as under the right one with a
+ * chance of up to 1/2 (N against 2N: the hash modulo 2N is below N half the time), so a wrong N passes
+ * with a chance of at most 2^-PROBES (four probes let 16 through against 8 one start in 16).
+ */
+const PROBES = 48;
 
 export class PartitionMappingError extends Error {}
 

@@ -33,7 +33,7 @@ const LIVE_COLORS = { open: 'teal', connecting: 'yellow', closing: 'orange', clo
 
 /**
  * The top bar (docs/requirements.md#top-bar): title, site-ID label with copy button, site name → /site (on a
- * phone they are above the site pages' tabs instead: docs/requirements.md#phone-layout), 'All Sites' → /site/list, the tenant dropdown on tenant-specific site pages when the user has more than
+ * phone they are above the site pages' tabs instead: docs/requirements.md#phone-layout), 'All Sites' → /site/list (its icon alone on a phone), the tenant dropdown on tenant-specific site pages when the user has more than
  * one allowed tenant, and the menu button with the pulsing red dot on an emergency alarm.
  */
 export function TopBar({ user, title, onMenu, extra }: TopBarProps) {
@@ -58,10 +58,12 @@ export function TopBar({ user, title, onMenu, extra }: TopBarProps) {
         <Box visibleFrom="sm">
           <Logo size={26} withText={false} />
         </Box>
+        {/* Shrinks to an ellipsis, never to nothing: the page's name stays on a phone. */}
         <Title
           order={1}
           fz="lg"
           fw={650}
+          miw="4.5em"
           style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
         >
           {title}
@@ -75,17 +77,28 @@ export function TopBar({ user, title, onMenu, extra }: TopBarProps) {
         {showTenants && site && !phone && <TenantSelect site={site} />}
         <EmergencyAlarmPlayer />
         {/* An account without sites (finance) has no site list to go to (docs/requirements.md#home-page). */}
-        {holdsSites(user) && (
-          <Button
-            component={Link}
-            to={ROUTES.siteList}
-            variant="default"
-            size="xs"
-            leftSection={<IconList size={14} />}
-          >
-            All Sites
-          </Button>
-        )}
+        {holdsSites(user) &&
+          (phone ? (
+            <ActionIcon
+              component={Link}
+              to={ROUTES.siteList}
+              variant="default"
+              size="lg"
+              aria-label="All Sites"
+            >
+              <IconList size={18} />
+            </ActionIcon>
+          ) : (
+            <Button
+              component={Link}
+              to={ROUTES.siteList}
+              variant="default"
+              size="xs"
+              leftSection={<IconList size={14} />}
+            >
+              All Sites
+            </Button>
+          ))}
         <Badge
           variant="light"
           color="gray"
