@@ -13,7 +13,13 @@
 import { analyticsEndpoints } from '@towerwatch/contract';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num } from './lib/cli.ts';
-import { extendRolledHistory, rollUpDays } from './lib/daily-rollup.ts';
+import {
+  allAnswered,
+  extendRolledHistory,
+  type LongHistory,
+  printHistory,
+  rollUpDays,
+} from './lib/daily-rollup.ts';
 import { loadFleet } from './lib/dataset.ts';
 import { timeReportRequests } from './lib/report-requests.ts';
 import { printTable, startResult } from './lib/results.ts';
@@ -124,7 +130,7 @@ export const analyticsBenchmark: Benchmark = {
     const db: DbKind = opts.dbs?.[0] ?? 'system';
     let server: ServerHandle | null = null;
     const calls: ReportResult[] = [];
-    let history: { days: number; rows: number; seconds: number; calls: ReportResult[] } | null = null;
+    let history: LongHistory<ReportResult> | null = null;
     const loaded = {
       sites: 0,
       events: 0,
@@ -222,16 +228,8 @@ export const analyticsBenchmark: Benchmark = {
       `analytics reports (${raw ? 'raw events' : `daily rollups, rolled in ${loaded.dailyRollupSeconds} s`}), ${loaded.sites} sites, ${days} days (${loaded.events} events, ${loaded.hourlyRows} hourly rows), ${requests} requests each`,
       rows(calls),
     );
-    if (history)
-      printTable(
-        `the same over ${history.days} days (${history.rows} rollup rows copied back in ${history.seconds} s)`,
-        rows(history.calls),
-      );
-    const ok =
-      error === undefined &&
-      calls.length === 8 &&
-      calls.every((c) => c.status === 200) &&
-      (history === null || (history.calls.length === 8 && history.calls.every((c) => c.status === 200)));
+    printHistory(history, rows);
+    const ok = error === undefined && allAnswered(calls, history, 8);
     result.finish({
       ok,
       ...(error ? { error } : {}),

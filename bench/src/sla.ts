@@ -12,7 +12,13 @@
 import { analyticsSlaEndpoints } from '@towerwatch/contract';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num } from './lib/cli.ts';
-import { extendRolledHistory, rollUpDays } from './lib/daily-rollup.ts';
+import {
+  allAnswered,
+  extendRolledHistory,
+  type LongHistory,
+  printHistory,
+  rollUpDays,
+} from './lib/daily-rollup.ts';
 import { loadFleet } from './lib/dataset.ts';
 import { timeReportRequests } from './lib/report-requests.ts';
 import { printTable, startResult } from './lib/results.ts';
@@ -69,7 +75,7 @@ export const slaBenchmark: Benchmark = {
       peakRssMb: number;
     };
     const calls: Call[] = [];
-    let history: { days: number; rows: number; seconds: number; calls: Call[] } | null = null;
+    let history: LongHistory<Call> | null = null;
     const loaded = { sites: 0, events: 0, loadSeconds: 0, dailyRollupSeconds: null as number | null };
     let error: string | undefined;
     try {
@@ -134,16 +140,8 @@ export const slaBenchmark: Benchmark = {
       `tenant SLA report (${raw ? 'raw events' : `daily rollups, rolled in ${loaded.dailyRollupSeconds} s`}), ${loaded.sites} sites, ${days} days (${loaded.events} events), ${requests} requests each`,
       rows(calls),
     );
-    if (history)
-      printTable(
-        `the same over ${history.days} days (${history.rows} rollup rows copied back in ${history.seconds} s)`,
-        rows(history.calls),
-      );
-    const ok =
-      error === undefined &&
-      calls.length === 2 &&
-      calls.every((c) => c.status === 200) &&
-      (history === null || (history.calls.length === 2 && history.calls.every((c) => c.status === 200)));
+    printHistory(history, rows);
+    const ok = error === undefined && allAnswered(calls, history, 2);
     result.finish({
       ok,
       ...(error ? { error } : {}),

@@ -1,4 +1,5 @@
 /** The daily rollups of a loaded range, rolled by the server's jobs role (analytics and SLA benchmarks). */
+import { printTable } from './results.ts';
 import type { ServerHandle } from './server.ts';
 
 /**
@@ -67,4 +68,35 @@ export async function extendRolledHistory(
     await server.pool.query(`vacuum (analyze) ${table}`);
   }
   return { rows, seconds: Math.round((performance.now() - t0) / 100) / 10 };
+}
+
+/** The reports timed over the long history (extendRolledHistory). */
+export interface LongHistory<C> {
+  days: number;
+  rows: number;
+  seconds: number;
+  calls: C[];
+}
+
+/** Prints the calls over the long history, when it was measured. */
+export function printHistory<C>(
+  history: LongHistory<C> | null,
+  rows: (calls: C[]) => Parameters<typeof printTable>[1],
+) {
+  if (history)
+    printTable(
+      `the same over ${history.days} days (${history.rows} rollup rows copied back in ${history.seconds} s)`,
+      rows(history.calls),
+    );
+}
+
+/** Whether the month's `expected` calls, and those over the long history when measured, all answered 200. */
+export function allAnswered(
+  calls: { status: number }[],
+  history: LongHistory<{ status: number }> | null,
+  expected: number,
+): boolean {
+  const answered = (list: { status: number }[]) =>
+    list.length === expected && list.every((c) => c.status === 200);
+  return answered(calls) && (history === null || answered(history.calls));
 }
