@@ -19,6 +19,12 @@ export interface WindowParams {
   from: string;
   end: string;
   lookback: string;
+  /**
+   * A table of each site's, tenant's and event name's last transition before `from` (over at least the
+   * lookback), read instead of one index descent per site, tenant and name for every query: the daily
+   * rollup builds it once per day for all its views (daily-rollup.ts `rollup_starts`).
+   */
+  starts?: string;
 }
 
 /** Adds a window's instants to `p`, typed for SQL. */
@@ -37,7 +43,8 @@ const ms = (expr: string) => `(extract(epoch from ${expr}) * 1000)::float8`;
  * sites. A transition's period lasts until the next transition of the same site and tenant (or the
  * window's end: a period still running counts up to now). The state at the start is each tenant's
  * (the site's tenants and '') last transition before it, within the lookback: one index descent each
- * (migration 0570). `tenantCond` (on `ev.tenant`, `ev.name`) applies the tenant rule.
+ * (migration 0570), or a row of `w.starts`. `tenantCond` (on `ev.tenant`, `ev.name`) applies the tenant
+ * rule.
  */
 export function islandsSql(x: string, name: string, w: WindowParams, tenantCond: string | null): string {
   const cond = tenantCond ? `and ${tenantCond}` : '';
@@ -46,13 +53,19 @@ export function islandsSql(x: string, name: string, w: WindowParams, tenantCond:
       from events ev join scoped on scoped.uid = ev.site_uid
      where ev.name = ${name} and ev.time >= ${w.from} and ev.time < ${w.end} ${cond}
     union all
-    select ev.site_uid, ev.tenant, ev.time, ev.id, ev.active
-      from scoped cross join unnest(scoped.tenants || array['']::text[]) as tn(t)
-      cross join lateral (
-        select ev.site_uid, ev.tenant, ev.time, ev.id, ev.active from events ev
-         where ev.site_uid = scoped.uid and ev.name = ${name} and ev.tenant = tn.t
-           and ev.time >= ${w.lookback} and ev.time < ${w.from} ${cond}
-         order by ev.time desc, ev.id desc limit 1) ev),
+    ${
+      w.starts
+        ? `select ev.site_uid, ev.tenant, ev.time, ev.id, ev.active
+             from ${w.starts} ev join scoped on scoped.uid = ev.site_uid
+            where ev.name = ${name} and ev.time >= ${w.lookback} ${cond}`
+        : `select ev.site_uid, ev.tenant, ev.time, ev.id, ev.active
+             from scoped cross join unnest(scoped.tenants || array['']::text[]) as tn(t)
+             cross join lateral (
+               select ev.site_uid, ev.tenant, ev.time, ev.id, ev.active from events ev
+                where ev.site_uid = scoped.uid and ev.name = ${name} and ev.tenant = tn.t
+                  and ev.time >= ${w.lookback} and ev.time < ${w.from} ${cond}
+                order by ev.time desc, ev.id desc limit 1) ev`
+    }),
   ${x}_tr as (
     select site_uid, active, time as s,
            coalesce(lead(time) over (partition by site_uid, tenant order by time, id), ${w.end}) as e

@@ -19,6 +19,8 @@ import {
   ROLLUP_SETTLE_MS,
   rollupViewKey,
   rollupViews,
+  SLA_EVENT_NAMES,
+  SLA_STATE_LOOKBACK_DAYS,
   TENANTS,
 } from '@towerwatch/domain';
 import type { Clock } from '../../clock.ts';
@@ -51,16 +53,60 @@ async function saveRolled(db: Queryable, v: { from: string; until: string }) {
 
 const nextDay = (day: string) => dhakaDate(new Date(dhakaDayStart(day).getTime() + DAY_MS));
 
+/** The day's states at its start, read by every view's and tenant's query of the day (one build a day). */
+const STARTS = 'rollup_starts';
+/** Every event name whose state at a day's start a rollup query reads: site_daily's, the gaps', the SLA's. */
+const START_NAMES = [
+  ...new Set<string>([
+    ...Object.values(DAILY_STATE_EVENTS),
+    SLA_EVENT_NAMES.gap,
+    SLA_EVENT_NAMES.down,
+    SLA_EVENT_NAMES.mains,
+    ...SLA_EVENT_NAMES.dgFailure,
+    ...SLA_EVENT_NAMES.battery,
+  ]),
+];
+/** The longest lookback of those queries: each keeps only what falls inside its own (analytics-sql.ts). */
+const START_LOOKBACK_DAYS = Math.max(REPORT_STATE_LOOKBACK_DAYS, SLA_STATE_LOOKBACK_DAYS);
+
+/**
+ * Builds {@link STARTS} for `day` (dropped at commit): per site (or `sites`), tenant of the site and ''
+ * and event name, the last transition before the day within {@link START_LOOKBACK_DAYS} — the index
+ * descents each view's and tenant's query made for itself before, about five times as many a day.
+ */
+async function buildDayStarts(db: Queryable, day: string, sites?: readonly string[]) {
+  const from = dhakaDayStart(day);
+  await db.query(`drop table if exists ${STARTS}`);
+  await db.query(
+    `create temp table ${STARTS} on commit drop as
+     select ev.site_uid, ev.name, ev.tenant, ev.time, ev.id, ev.active
+       from sites s cross join unnest(s.tenants || array['']::text[]) as tn(t)
+       cross join unnest($1::text[]) as nm(n)
+       cross join lateral (
+         select ev.site_uid, ev.name, ev.tenant, ev.time, ev.id, ev.active from events ev
+          where ev.site_uid = s.uid and ev.name = nm.n and ev.tenant = tn.t
+            and ev.time >= $2::timestamptz and ev.time < $3::timestamptz
+          order by ev.time desc, ev.id desc limit 1) ev
+      ${sites ? 'where s.uid = any($4::text[])' : ''}`,
+    [START_NAMES, new Date(from.getTime() - START_LOOKBACK_DAYS * DAY_MS), from, ...(sites ? [sites] : [])],
+  );
+  await db.query(`create index on ${STARTS} (name, site_uid)`);
+  await db.query(`analyze ${STARTS}`);
+}
+
 /** Recomputes `site_daily` of one day and tenant view for every site holding one of its tenants (or `sites`). */
 async function rollupSiteDay(db: Queryable, day: string, view: readonly string[], sites?: readonly string[]) {
   const p = sqlParams();
   const from = dhakaDayStart(day);
-  const w = windowParams(
-    p,
-    from,
-    dhakaDayEnd(day),
-    new Date(from.getTime() - REPORT_STATE_LOOKBACK_DAYS * DAY_MS),
-  );
+  const w = {
+    ...windowParams(
+      p,
+      from,
+      dhakaDayEnd(day),
+      new Date(from.getTime() - REPORT_STATE_LOOKBACK_DAYS * DAY_MS),
+    ),
+    starts: STARTS,
+  };
   const dayParam = `${p.add(day)}::date`;
   const viewParam = `${p.add(rollupViewKey(view))}::text`;
   const tenants = `${p.add([...view])}::text[]`;
@@ -91,12 +137,13 @@ async function rollupSiteDay(db: Queryable, day: string, view: readonly string[]
 }
 
 /**
- * Every view of one day (for `sites` only when given), the SLA's outage rollup of the day
+ * Every view of one day (for `sites` only when given; their states at the day's start read once), the SLA's outage rollup of the day
  * (outage-daily.ts), the availability calls' rollup, and the day's pin rollups with every site.
  */
 async function rollupDay(db: Queryable, day: string, sites?: readonly string[]) {
+  await buildDayStarts(db, day, sites);
   for (const view of rollupViews()) await rollupSiteDay(db, day, view, sites);
-  await rollupOutageDay(db, day, sites);
+  await rollupOutageDay(db, day, STARTS, sites);
   await rollupAvailabilityDay(db, day, sites);
   if (!sites) await rollupPinDay(db, day);
 }

@@ -29,10 +29,11 @@ export async function rawPieces(
   win: { from: Date; end: Date },
   bounds: { atStart: boolean; atEnd: boolean },
   sites?: readonly string[],
+  starts?: string,
 ): Promise<Map<string, SlaPiece>> {
   const p = sqlParams();
   const lookback = new Date(win.from.getTime() - SLA_STATE_LOOKBACK_DAYS * DAY_MS);
-  const sql = outageSelect(p, windowParams(p, win.from, win.end, lookback), tenant, sites);
+  const sql = outageSelect(p, { ...windowParams(p, win.from, win.end, lookback), starts }, tenant, sites);
   const { rows } = await db.query<OutageRow>(sql, p.values);
   const bySite = new Map<string, { gap: number; periods: DownPeriodFacts[] }>();
   for (const r of rows) {
@@ -53,11 +54,19 @@ export async function rawPieces(
   return new Map([...bySite].map(([uid, e]) => [uid, slaPiece(e.gap, e.periods, bounds)]));
 }
 
-/** Recomputes `site_outage_daily` of one day for every tenant (for `sites` only when given). */
-export async function rollupOutageDay(db: Queryable, day: string, sites?: readonly string[]): Promise<void> {
+/**
+ * Recomputes `site_outage_daily` of one day for every tenant (for `sites` only when given), reading the
+ * states at the day's start from `starts` (daily-rollup.ts).
+ */
+export async function rollupOutageDay(
+  db: Queryable,
+  day: string,
+  starts: string,
+  sites?: readonly string[],
+): Promise<void> {
   const win = { from: dhakaDayStart(day), end: dhakaDayEnd(day) };
   for (const tenant of TENANTS) {
-    const pieces = await rawPieces(db, tenant, win, { atStart: false, atEnd: false }, sites);
+    const pieces = await rawPieces(db, tenant, win, { atStart: false, atEnd: false }, sites, starts);
     await db.query(
       `delete from site_outage_daily where day = $1::date and tenant = $2 ${sites ? 'and site_uid = any($3::text[])' : ''}`,
       sites ? [day, tenant, sites] : [day, tenant],
