@@ -76,7 +76,7 @@ function dcMeansSql(
   return `pin_means as (
     select pins.site_uid, pins.type, sum(h.sum) / nullif(sum(h.count), 0) as mean
       from (${pinsOf(p, POWER_TYPES, tenant)}) pins
-      join ${pinHoursSql(p, w, plan)} h on h.com_id = pins.com_id and h.pin_name = pins.pin_name
+      cross join lateral ${pinHoursSql(p, w, plan, 'pins')} h
      group by pins.site_uid, pins.com_id, pins.pin_name, pins.type),
   dc as (select site_uid, avg(mean) filter (where type = 'battery_terminal') as v,
                 sum(mean) filter (where type <> 'battery_terminal') as a
@@ -239,7 +239,7 @@ export function createAnalyticsRepository(db: Queryable) {
                        join pin_latest l on l.com_id = pins.com_id and l.pin_name = pins.pin_name group by pins.site_uid)`,
             `deep as (select pins.site_uid, sum(h.le_42)::int as n
                         from (${pinsOf(p, ['battery_terminal'], undefined)}) pins
-                        join ${deepHoursSql(p, w, plan)} h on h.com_id = pins.com_id and h.pin_name = pins.pin_name
+                        cross join lateral ${deepHoursSql(p, w, plan, 'pins')} h
                        group by pins.site_uid)`,
             `soh as (select site_uid, min(soh) as soh from (
                        select distinct on (o.site_uid, o.data->>'address') o.site_uid, (o.data->>'soh')::float8 as soh
@@ -281,7 +281,7 @@ export function createAnalyticsRepository(db: Queryable) {
           ctes: [
             `temps as (select pins.site_uid, max(h.max) as max_c, sum(h.sum) / nullif(sum(h.count), 0) as mean_c
                          from (${pinsOf(p, ['temperature'], undefined)}) pins
-                         join ${pinHoursSql(p, w, plan)} h on h.com_id = pins.com_id and h.pin_name = pins.pin_name
+                         cross join lateral ${pinHoursSql(p, w, plan, 'pins')} h
                         group by pins.site_uid)`,
           ],
           columns: ['temps.max_c', 'temps.mean_c'],
