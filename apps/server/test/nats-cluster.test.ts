@@ -8,6 +8,9 @@
  * message a device got a PUBACK for — before, during and after the election — is stored exactly
  * once, in each device's order, and no event is written twice. (A publish the listener could not
  * store in the election gets no PUBACK: its connection is closed and the device sends it again.)
+ * The cluster runs device identity as deploy/nats/nats-cluster.conf does (the accounts generated from
+ * the database, ingest/nats/device-auth.ts): devices sign in with their secrets, the workers and the
+ * test with the server processes' credential.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +20,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { connect, type NatsConnection, RetentionPolicy, StorageType } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from '../src/db/pool.ts';
+import { internalNatsCredentials, natsAuthConfig } from '../src/ingest/nats/device-auth.ts';
 import type { BuiltSite } from '../src/ingest/test-fixtures.ts';
 import {
   expectDeviceOrder,
@@ -32,6 +36,7 @@ import { killGroup, type Spawned, spawnServer, waitFor } from './server-processe
 const PARTITIONS = 8;
 const DEVICES = 12;
 const PER_DEVICE = 120;
+const TOKEN_SECRET = 'nats-cluster-secret-nats-cluster-secret-0123';
 
 const spawned: Spawned[] = [];
 
@@ -46,8 +51,10 @@ describe('NATS cluster: the stream leader node is killed', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'towerwatch-nats-cluster-'));
 
   beforeAll(async () => {
-    nodes = await startPrivateNatsCluster({ partitions: PARTITIONS, size: 3 });
     ({ db, pool, sites, eventsBefore } = await killTestDatabase(DEVICES));
+    const { text: accounts, summary } = await natsAuthConfig(pool, TOKEN_SECRET, PARTITIONS);
+    expect(sites.filter((site) => summary.skipped.includes(site.comId))).toEqual([]);
+    nodes = await startPrivateNatsCluster({ partitions: PARTITIONS, size: 3, accounts });
   });
   afterAll(async () => {
     await Promise.all(devices.map((d) => d.endAsync(true).catch(() => undefined)));
@@ -62,8 +69,9 @@ describe('NATS cluster: the stream leader node is killed', () => {
 
   it('stores every acknowledged message once, in order, when the stream leader dies', async () => {
     const servers = nodes.map((n) => n.url);
-    nc = await connect({ servers, maxReconnectAttempts: -1 });
-    const jsm = await nc.jetstreamManager();
+    nc = await connect({ servers, maxReconnectAttempts: -1, ...internalNatsCredentials(TOKEN_SECRET) });
+    // No API check: it is a request that times out before the cluster's JetStream has a meta leader.
+    const jsm = await nc.jetstreamManager({ checkAPI: false });
     // The stream as the MQTT listener (and a worker) creates it, once the cluster's JetStream has a
     // meta leader: the workers find it and create their consumers.
     await waitFor(
@@ -81,7 +89,8 @@ describe('NATS cluster: the stream leader node is killed', () => {
       60_000,
     );
     const leaderName = async () => (await jsm.streams.info(MQTT_MSGS_STREAM)).cluster?.leader ?? '';
-    await waitFor('the stream has a leader', async () => (await leaderName()) !== '', 30_000);
+    // The info request times out (5 s) while the new stream elects its leader.
+    await waitFor('the stream has a leader', async () => (await leaderName().catch(() => '')) !== '', 60_000);
     const worker = (name: string) =>
       spawnServer(spawned, name, {
         DATABASE_URL: db.url,
@@ -93,7 +102,7 @@ describe('NATS cluster: the stream leader node is killed', () => {
         // The default: JetStream requests wait up to 5 s during the election, longer than a 5 s lease.
         LEASE_TTL_S: '15',
         DEVICE_MAX_MSG_PER_S: '100000',
-        TOKEN_SECRET: 'nats-cluster-secret-nats-cluster-secret-0123',
+        TOKEN_SECRET,
         SEED_ON_EMPTY: 'off',
         WEB_DIST: path.join(dataDir, 'no-web'),
         LOG_LEVEL: 'info',
@@ -103,9 +112,25 @@ describe('NATS cluster: the stream leader node is killed', () => {
     const victim = nodes.find((n) => n.name === leaderNow) as PrivateNats & { name: string };
     expect(victim).toBeDefined();
     const entry = nodes.find((n) => n !== victim) as PrivateNats;
+    // Device identity is in force: a wrong secret is refused.
+    const first = sites[0] as BuiltSite;
+    await expect(
+      mqtt.connectAsync(entry.mqttUrl, {
+        clientId: first.comId,
+        username: first.comId,
+        password: `${first.password}x`,
+        reconnectPeriod: 0,
+      }),
+    ).rejects.toThrow(/Not authorized|Bad username or password/i);
     for (const site of sites)
       devices.push(
-        await mqtt.connectAsync(entry.mqttUrl, { clientId: site.comId, clean: true, reconnectPeriod: 500 }),
+        await mqtt.connectAsync(entry.mqttUrl, {
+          clientId: site.comId,
+          username: site.comId,
+          password: site.password,
+          clean: true,
+          reconnectPeriod: 500,
+        }),
       );
     const base = Date.now() - 2 * PER_DEVICE * 1000;
     const comIds = sites.map((s) => s.comId);

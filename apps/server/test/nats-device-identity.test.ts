@@ -6,7 +6,9 @@
  * login without credentials are refused at CONNECT and counted once each in the worker's
  * broker_auth_failures_total; a device's publish on another device's topic never reaches the device
  * stream; it cannot subscribe to another device's `cmd`, and receives its own (an unlock command);
- * its own last will reaches ingest (relayed by the worker), one on another device's topic does not.
+ * its own last will reaches ingest (relayed by the worker), one on another device's topic does not; a
+ * device signing in with another device's client id (which nats-server 2.9 cannot refuse) is counted
+ * once in broker_client_id_violations_total and logged, its own client ids are not.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,10 +62,11 @@ describe('device identity on NATS', () => {
     return client;
   };
 
-  const authFailures = async () => {
+  const counter = async (name: string) => {
     const text = await (await fetch(`http://127.0.0.1:${worker.port}/metrics`)).text();
-    return Number(/^broker_auth_failures_total (\d+)/m.exec(text)?.[1] ?? Number.NaN);
+    return Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? Number.NaN);
   };
+  const authFailures = () => counter('broker_auth_failures_total');
 
   /** The message ids ingested for `comId`. */
   const ingested = async (comId: string) => {
@@ -222,5 +225,25 @@ describe('device identity on NATS', () => {
     own.stream.destroy();
     await waitFor('the own will ingested', async () => (await firmware(a.comId)) === 'own-will', 30_000);
     expect(await firmware(b.comId)).not.toBe('forged-will');
+  });
+
+  it('counts and logs a device signed in with another device’s client id, not its own ids', async () => {
+    // Every earlier test signed in with the device's own client ids (com_id, `{com_id}:{suffix}`).
+    expect(await counter('broker_client_id_violations_total')).toBe(0);
+    const taker = await device(a.comId, a.password, b.comId);
+    expect(taker.connected).toBe(true);
+    await waitFor(
+      'the foreign client id counted',
+      async () => (await counter('broker_client_id_violations_total')) >= 1,
+      30_000,
+    );
+    expect(await counter('broker_client_id_violations_total')).toBe(1);
+    const line = worker
+      .output()
+      .split('\n')
+      .find((l) => l.includes('client id not its own'));
+    expect(line).toContain(`"comId":"${a.comId}"`);
+    expect(line).toContain(`"clientId":"${b.comId}"`);
+    expect(await authFailures()).toBe(3);
   });
 });

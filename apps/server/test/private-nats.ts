@@ -94,11 +94,12 @@ export async function startPrivateNats(o: {
 
 /**
  * A nats-server cluster of `size` nodes (JetStream, MQTT on each with its streams replicated
- * `size` times), the deploy/nats/ cluster shape.
+ * `size` times), the deploy/nats/ cluster shape; `accounts` as for {@link startPrivateNats}.
  */
 export async function startPrivateNatsCluster(o: {
   partitions: number;
   size: number;
+  accounts?: string;
 }): Promise<Array<PrivateNats & { name: string }>> {
   const ports = await Promise.all(
     Array.from({ length: o.size }, async () => ({
@@ -116,7 +117,7 @@ export async function startPrivateNatsCluster(o: {
         p.mqtt,
         () => [
           `cluster { name: tw-test-${ports[0]?.port}, listen: 127.0.0.1:${p.route}, routes: [${routes}] }`,
-          natsSubjectMappings(o.partitions),
+          o.accounts ?? natsSubjectMappings(o.partitions),
         ],
         [`stream_replicas: ${o.size}`],
       ),

@@ -46,10 +46,11 @@ describe('ingest metrics', () => {
       device_commands_sent_total: 0,
       device_command_acks_total: 0,
       broker_auth_failures_total: 1,
+      broker_client_id_violations_total: 0,
       device_rate_limit_disconnects_total: 0,
     });
     expect(new Set(Object.values(types))).toEqual(new Set(['counter']));
-    expect(Object.keys(types)).toHaveLength(12);
+    expect(Object.keys(types)).toHaveLength(13);
     expect(m.received).toBe(3);
     expect(m.rejected.duplicate).toBe(1);
   });

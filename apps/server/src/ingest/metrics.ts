@@ -43,6 +43,12 @@ export interface IngestMetrics {
   commandsSent: number;
   commandAcks: number;
   brokerAuthFailures: number;
+  /**
+   * Device connections seen with a client id not their own (docs/device-protocol.md §1): on NATS, where
+   * nats-server 2.9 cannot refuse them, counted from its connect advisories (the embedded broker refuses
+   * them and counts them in brokerAuthFailures).
+   */
+  clientIdViolations: number;
   /** Devices disconnected by the embedded broker for flooding (docs/device-protocol.md §9). */
   rateLimitDisconnects: number;
   /** The last {@link RECENT_REJECTIONS} refusals (newest last), for the device health screen and tests. */
@@ -77,6 +83,11 @@ const COUNTERS: readonly [CounterField, string, string][] = [
   ['commandsSent', 'device_commands_sent_total', 'Commands published to devices.'],
   ['commandAcks', 'device_command_acks_total', 'Command acknowledgements received from devices.'],
   ['brokerAuthFailures', 'broker_auth_failures_total', 'Refused MQTT broker connections.'],
+  [
+    'clientIdViolations',
+    'broker_client_id_violations_total',
+    'Device connections accepted by NATS with a client id not their own.',
+  ],
   [
     'rateLimitDisconnects',
     'device_rate_limit_disconnects_total',

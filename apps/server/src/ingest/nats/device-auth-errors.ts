@@ -1,16 +1,28 @@
 /**
- * Counting the logins nats-server refused (docs/decisions/nats-device-identity.md): the server
- * publishes an advisory for each on `$SYS.SERVER.{id}.CLIENT.AUTH.ERR` in its system account
- * (nats-server 2.9.10 events.go sendAuthErrorEvent). The ingest role subscribes as the system
- * account's user (./device-auth.ts) in one queue group, so each refusal is counted once across the
- * worker processes, in the same counter as the embedded broker's refusals (broker_auth_failures_total).
+ * What nats-server's system account tells about device logins (docs/decisions/nats-device-identity.md):
+ * - a refused login: an advisory on `$SYS.SERVER.{id}.CLIENT.AUTH.ERR` (nats-server 2.9.10 events.go
+ *   sendAuthErrorEvent), counted in the same counter as the embedded broker's refusals
+ *   (broker_auth_failures_total);
+ * - an accepted login: an advisory on `$SYS.ACCOUNT.{account}.CONNECT` (events.go accountConnectEvent,
+ *   sent from auth.go isClientAuthorized, i.e. for MQTT clients too, before the session is bound) with
+ *   the user and the MQTT client id. A device using a client id not its own (docs/device-protocol.md
+ *   §1) replaces that session; nats-server 2.9 has no way to refuse it (2.10's auth callout sees the
+ *   client id) nor to disconnect one client, so it is counted (broker_client_id_violations_total) and
+ *   logged with both identities.
+ * The ingest role subscribes as the system account's user (./device-auth.ts) in one queue group, so
+ * each advisory is counted once across the worker processes.
  */
-import { connect, type NatsConnection } from 'nats';
+import { deviceMayUseClientId } from '@towerwatch/contract';
+import { connect, type NatsConnection, type Subscription } from 'nats';
 import type { Logger } from 'pino';
-import { systemNatsCredentials } from './device-auth.ts';
+import { INTERNAL_MQTT_USERNAME } from '../../broker/embedded-broker.ts';
+import { systemNatsCredentials, TOWERWATCH_ACCOUNT } from './device-auth.ts';
 
-/** The advisory subject of every server of the cluster. */
+/** The refused-login advisory subject of every server of the cluster. */
 const AUTH_ERROR_SUBJECT = '$SYS.SERVER.*.CLIENT.AUTH.ERR';
+
+/** The connect advisory subject of the devices' account. */
+const CONNECT_SUBJECT = `$SYS.ACCOUNT.${TOWERWATCH_ACCOUNT}.CONNECT`;
 
 /** Queue group of the ingest processes: one of them receives each advisory. */
 const QUEUE = 'towerwatch-auth-errors';
@@ -24,20 +36,52 @@ export interface RefusedLogin {
   host: string | null;
 }
 
-interface AuthErrorAdvisory {
-  client?: { user?: string; client_type?: string; host?: string };
+/** A device signed in as `comId` with the MQTT client id `clientId`, which is not its own. */
+export interface ForeignClientId {
+  comId: string;
+  clientId: string;
+  host: string | null;
+}
+
+interface Advisory {
+  client?: { user?: string; client_type?: string; client_id?: string; host?: string };
+}
+
+function advisoryOf(m: { json<T>(): T }): Advisory {
+  try {
+    return m.json<Advisory>();
+  } catch {
+    return {};
+  }
 }
 
 /**
- * Subscribes to the auth error advisories and calls `onRefused` for each; returns the stop function.
- * A NATS server without the system account user (an anonymous development server) refuses nothing:
- * then this only logs that refusals are not counted.
+ * The device login of a connect advisory whose client id is not the device's own, or null (a NATS
+ * client, a server process, an own client id).
+ */
+export function foreignClientId(advisory: Advisory): ForeignClientId | null {
+  const c = advisory.client ?? {};
+  if (c.client_type !== 'mqtt' || !c.user || c.user === INTERNAL_MQTT_USERNAME) return null;
+  const clientId = c.client_id ?? '';
+  if (deviceMayUseClientId(c.user, clientId)) return null;
+  return { comId: c.user, clientId, host: c.host ?? null };
+}
+
+async function consume(sub: Subscription, each: (a: Advisory) => void): Promise<void> {
+  for await (const m of sub) each(advisoryOf(m));
+}
+
+/**
+ * Subscribes to the advisories above and calls `onRefused` / `onForeignClientId` for each; returns
+ * the stop function. A NATS server without the system account user (an anonymous development server)
+ * refuses nothing: then this only logs that refusals are not counted.
  */
 export async function watchNatsAuthErrors(deps: {
   servers: string[];
   tokenSecret: string;
   log: Pick<Logger, 'info' | 'warn'>;
   onRefused(login: RefusedLogin): void;
+  onForeignClientId(login: ForeignClientId): void;
 }): Promise<() => Promise<void>> {
   let nc: NatsConnection;
   try {
@@ -51,25 +95,23 @@ export async function watchNatsAuthErrors(deps: {
     deps.log.warn({ err }, 'nats: no system account login; refused device logins are not counted');
     return async () => undefined;
   }
-  const sub = nc.subscribe(AUTH_ERROR_SUBJECT, { queue: QUEUE });
-  const done = (async () => {
-    for await (const m of sub) {
-      let advisory: AuthErrorAdvisory = {};
-      try {
-        advisory = m.json<AuthErrorAdvisory>();
-      } catch {
-        // Counted all the same: the server refused a login.
-      }
-      const c = advisory.client ?? {};
-      const login = { user: c.user ?? null, clientType: c.client_type ?? null, host: c.host ?? null };
-      deps.log.warn(login, 'nats: login refused');
-      deps.onRefused(login);
-    }
-  })();
+  const refused = consume(nc.subscribe(AUTH_ERROR_SUBJECT, { queue: QUEUE }), (advisory) => {
+    // Counted even without a readable advisory: the server refused a login.
+    const c = advisory.client ?? {};
+    const login = { user: c.user ?? null, clientType: c.client_type ?? null, host: c.host ?? null };
+    deps.log.warn(login, 'nats: login refused');
+    deps.onRefused(login);
+  });
+  const connects = consume(nc.subscribe(CONNECT_SUBJECT, { queue: QUEUE }), (advisory) => {
+    const foreign = foreignClientId(advisory);
+    if (!foreign) return;
+    deps.log.warn(foreign, 'nats: device signed in with a client id not its own (replaces that session)');
+    deps.onForeignClientId(foreign);
+  });
   await nc.flush();
-  deps.log.info({ subject: AUTH_ERROR_SUBJECT }, 'nats: counting refused logins');
+  deps.log.info({ subjects: [AUTH_ERROR_SUBJECT, CONNECT_SUBJECT] }, 'nats: counting refused logins');
   return async () => {
     await nc.drain();
-    await done;
+    await Promise.all([refused, connects]);
   };
 }

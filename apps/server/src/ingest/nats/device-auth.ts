@@ -30,7 +30,7 @@ import type { Queryable } from '../../db/pool.ts';
 const SYSTEM_NATS_USERNAME = '$towerwatch-sys';
 
 /** The account of the server processes and the devices (stream, MQTT sessions, mappings). */
-const TOWERWATCH_ACCOUNT = 'TW';
+export const TOWERWATCH_ACCOUNT = 'TW';
 
 /** NATS name of the system account in the generated config. */
 const SYSTEM_ACCOUNT = 'SYS';

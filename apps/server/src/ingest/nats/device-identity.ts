@@ -1,8 +1,9 @@
 /**
  * The ingest role's part of device identity on NATS (docs/decisions/nats-device-identity.md): the
- * relay of the devices' last wills into the stream (./will-relay.ts) and the count of the logins
- * nats-server refused (./device-auth-errors.ts), in the counter the embedded broker's refusals use
- * (docs/device-protocol.md §10). Returns the stop function.
+ * relay of the devices' last wills into the stream (./will-relay.ts); the count of the logins
+ * nats-server refused, in the counter the embedded broker's refusals use, and of the devices it let
+ * in with a client id not their own (./device-auth-errors.ts, docs/device-protocol.md §10). Returns
+ * the stop function.
  */
 import type { NatsConfig } from '../../config.ts';
 import type { IngestContainer } from '../ingest-jobs.ts';
@@ -26,6 +27,9 @@ export async function startNatsDeviceIdentity(
     log: c.log,
     onRefused: () => {
       c.ingestMetrics.brokerAuthFailures += 1;
+    },
+    onForeignClientId: () => {
+      c.ingestMetrics.clientIdViolations += 1;
     },
   });
   return async () => {
