@@ -8,7 +8,7 @@ import type { Caller } from '../../auth/caller.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { type SqlParams, sqlParams, tenantScope } from '../../kernel/scope/sql-scope.ts';
 import { type FleetFilter, scopedSites } from '../power-data/index.ts';
-import { joinSummaries, planRollup, type RollupPlan, rolledSql } from './analytics-rolled.ts';
+import { edgeWindow, joinSummaries, planRollup, type RollupPlan, rolledSql } from './analytics-rolled.ts';
 import {
   gapsSql,
   islandsSql,
@@ -60,7 +60,7 @@ export function createReportQuery(db: Queryable) {
   ): Promise<Row[]> {
     const p = sqlParams();
     const scoped = scopedSites(caller, p, f);
-    const w = windowParams(p, win.from, win.end, win.lookback);
+    const w = windowParams(p, win.from, win.end, win.lookback, win.open);
     const xs = spec.events.map(([x]) => x);
     const events: Part = plan
       ? {
@@ -111,7 +111,7 @@ export function createReportQuery(db: Queryable) {
     const plan = await planRollup(db, caller, f, win);
     if (!plan) return query(caller, f, win, spec, null);
     const edge = async (w: ReportWindow | null) =>
-      w ? byUid(await query(caller, f, w, { events: spec.events }, null)) : null;
+      w ? byUid(await query(caller, f, edgeWindow(plan, w), { events: spec.events }, null)) : null;
     const [rows, before, after] = await Promise.all([
       query(caller, f, win, spec, plan),
       edge(plan.before),

@@ -21,6 +21,8 @@ export interface RollupPlan {
   from: Date;
   until: Date;
   days: number;
+  /** The rolled days [from, until) the plan was made with. */
+  rolled: { from: string; until: string };
   before: ReportWindow | null;
   after: ReportWindow | null;
 }
@@ -55,11 +57,25 @@ export function planWindow(
     from: new Date(from),
     until: new Date(until),
     days: Math.round((until - from) / DAY_MS),
+    rolled,
     before:
       from > win.from.getTime() ? { from: win.from, end: new Date(from), lookback: win.lookback } : null,
     after:
       win.end.getTime() > until ? { from: new Date(until), end: win.end, lookback: lookback(until) } : null,
   };
+}
+
+/**
+ * An edge window of a plan of `site_daily`, starting from the rolled state of the day before its first
+ * day when that day is rolled (analytics-sql.ts EdgeStart): the edge then reads its first day's
+ * transitions from the day's start on, without an index descent per site, tenant and event for the
+ * state at its start.
+ */
+export function edgeWindow(plan: RollupPlan, w: ReportWindow): ReportWindow {
+  const readFrom = dhakaDayStartOf(w.from.getTime());
+  const day = dhakaDate(new Date(readFrom - DAY_MS));
+  if (day < plan.rolled.from || day >= plan.rolled.until) return w;
+  return { ...w, open: { readFrom: new Date(readFrom), day, view: plan.view } };
 }
 
 /**
@@ -127,12 +143,16 @@ const ofPin = (pin: string) => `com_id = ${pin}.com_id and pin_name = ${pin}.pin
  * sites (35 s a batch at 50,000 sites: the full-size benchmark, 2026-12-07).
  */
 export function pinHoursSql(p: SqlParams, w: WindowParams, plan: RollupPlan | null, pin: string): string {
-  const hours = (cond: string) =>
+  const hours = (from: string, end: string) =>
     `select min, max, sum, count from telemetry_hourly
-      where ${ofPin(pin)} and hour >= ${w.from} and hour < ${w.end} ${cond}`;
-  if (!plan) return `(${hours('')})`;
+      where ${ofPin(pin)} and hour >= ${from} and hour < ${end}`;
+  if (!plan) return `(${hours(w.from, w.end)})`;
   const q = planParams(p, plan);
-  return `(${hours(`and (hour < ${q.from} or hour >= ${q.until})`)}
+  // The edges' hours as two index ranges: one range over the window with the rolled days filtered out
+  // read every hour of the month per pin.
+  return `(${hours(w.from, q.from)}
+    union all
+    ${hours(q.until, w.end)}
     union all
     select min, max, sum, count from pin_daily
      where ${ofPin(pin)} and day >= ${q.fromDay} and day < ${q.untilDay})`;
@@ -140,12 +160,14 @@ export function pinHoursSql(p: SqlParams, w: WindowParams, plan: RollupPlan | nu
 
 /** A LATERAL FROM item `(le_42)` of pin `pin`'s battery health counts over the window (as {@link pinHoursSql}). */
 export function deepHoursSql(p: SqlParams, w: WindowParams, plan: RollupPlan | null, pin: string): string {
-  const hours = (cond: string) =>
+  const hours = (from: string, end: string) =>
     `select le_42 from battery_health_hourly
-      where ${ofPin(pin)} and hour >= ${w.from} and hour < ${w.end} ${cond}`;
-  if (!plan) return `(${hours('')})`;
+      where ${ofPin(pin)} and hour >= ${from} and hour < ${end}`;
+  if (!plan) return `(${hours(w.from, w.end)})`;
   const q = planParams(p, plan);
-  return `(${hours(`and (hour < ${q.from} or hour >= ${q.until})`)}
+  return `(${hours(w.from, q.from)}
+    union all
+    ${hours(q.until, w.end)}
     union all
     select le_42 from pin_daily
      where ${ofPin(pin)} and day >= ${q.fromDay} and day < ${q.untilDay} and le_42 is not null)`;

@@ -12,6 +12,21 @@ export interface ReportWindow {
   from: Date;
   end: Date;
   lookback: Date;
+  /** A partial day at a rolled report's edge: its start state from the daily rollup (see {@link EdgeStart}). */
+  open?: EdgeStart;
+}
+
+/**
+ * Where the edge of a rolled report window starts (analytics-rolled.ts): the transitions are read from
+ * `readFrom` (the Asia/Dhaka start of the window's first day, at or before its `from`) and the state at
+ * `readFrom` is `site_daily`'s `<x>_end_open` of the rolled `day` before it, tenant view `view` — one row
+ * per site instead of one index descent per site, tenant and event. Sites without such a row (null:
+ * rolled before the column existed) look their state up in events as without it.
+ */
+export interface EdgeStart {
+  readFrom: Date;
+  day: string;
+  view: string;
 }
 
 /** Placeholders of one report window: its start, its end (until, or now) and the state lookback. */
@@ -25,14 +40,31 @@ export interface WindowParams {
    * rollup builds it once per day for all its views (daily-rollup.ts `rollup_starts`).
    */
   starts?: string;
+  /** Placeholders of an {@link EdgeStart}. */
+  open?: { readFrom: string; day: string; view: string };
 }
 
-/** Adds a window's instants to `p`, typed for SQL. */
-export function windowParams(p: SqlParams, from: Date, end: Date, lookback: Date): WindowParams {
+/** Adds a window's instants (and its edge start) to `p`, typed for SQL. */
+export function windowParams(
+  p: SqlParams,
+  from: Date,
+  end: Date,
+  lookback: Date,
+  open?: EdgeStart,
+): WindowParams {
   return {
     from: `${p.add(from)}::timestamptz`,
     end: `${p.add(end)}::timestamptz`,
     lookback: `${p.add(lookback)}::timestamptz`,
+    ...(open
+      ? {
+          open: {
+            readFrom: `${p.add(open.readFrom)}::timestamptz`,
+            day: `${p.add(open.day)}::date`,
+            view: `${p.add(open.view)}::text`,
+          },
+        }
+      : {}),
   };
 }
 
@@ -48,23 +80,35 @@ const ms = (expr: string) => `(extract(epoch from ${expr}) * 1000)::float8`;
  */
 export function islandsSql(x: string, name: string, w: WindowParams, tenantCond: string | null): string {
   const cond = tenantCond ? `and ${tenantCond}` : '';
+  const readFrom = w.open?.readFrom ?? w.from;
+  const descents = (only: string) => `select ev.site_uid, ev.tenant, ev.time, ev.id, ev.active
+             from scoped cross join unnest(scoped.tenants || array['']::text[]) as tn(t)
+             cross join lateral (
+               select ev.site_uid, ev.tenant, ev.time, ev.id, ev.active from events ev
+                where ev.site_uid = scoped.uid and ev.name = ${name} and ev.tenant = tn.t
+                  and ev.time >= ${w.lookback} and ev.time < ${readFrom} ${cond}
+                order by ev.time desc, ev.id desc limit 1) ev ${only}`;
+  const rolled = (o: NonNullable<WindowParams['open']>) =>
+    `from site_daily d where d.site_uid = scoped.uid and d.view = ${o.view} and d.day = ${o.day}`;
   return `${x}_ev as (
     select ev.site_uid, ev.tenant, ev.time, ev.id, ev.active
       from events ev join scoped on scoped.uid = ev.site_uid
-     where ev.name = ${name} and ev.time >= ${w.from} and ev.time < ${w.end} ${cond}
+     where ev.name = ${name} and ev.time >= ${readFrom} and ev.time < ${w.end} ${cond}
     union all
     ${
       w.starts
         ? `select ev.site_uid, ev.tenant, ev.time, ev.id, ev.active
              from ${w.starts} ev join scoped on scoped.uid = ev.site_uid
             where ev.name = ${name} and ev.time >= ${w.lookback} ${cond}`
-        : `select ev.site_uid, ev.tenant, ev.time, ev.id, ev.active
-             from scoped cross join unnest(scoped.tenants || array['']::text[]) as tn(t)
-             cross join lateral (
-               select ev.site_uid, ev.tenant, ev.time, ev.id, ev.active from events ev
-                where ev.site_uid = scoped.uid and ev.name = ${name} and ev.tenant = tn.t
-                  and ev.time >= ${w.lookback} and ev.time < ${w.from} ${cond}
-                order by ev.time desc, ev.id desc limit 1) ev`
+        : w.open
+          ? // The rolled day's end state, as transitions just before readFrom (the rollup kept the
+            // tenant rule's tenants only); the descents for sites without it.
+            `select scoped.uid, o.t, ${readFrom} - interval '1 millisecond', 0::bigint, true
+               from scoped cross join lateral (select d.${x}_end_open as open ${rolled(w.open)}) d
+               cross join unnest(d.open) as o(t)
+             union all
+             ${descents(`where not exists (select 1 ${rolled(w.open)} and d.${x}_end_open is not null)`)}`
+          : descents('')
     }),
   ${x}_tr as (
     select site_uid, active, time as s,
@@ -83,6 +127,19 @@ export function islandsSql(x: string, name: string, w: WindowParams, tenantCond:
              over (partition by site_uid order by s, e rows unbounded preceding) as g
       from ${x}_ord),
   ${x}_isl as (select site_uid, min(s) as s, max(e) as e from ${x}_grp group by site_uid, g)`;
+}
+
+/**
+ * CTE `${x}_end (site_uid, tenants)`, after {@link islandsSql} of the same `x` over a day: the tenants
+ * whose last transition at the window's end is active and at or after `nextLookback` (the lookback of
+ * the next day's start): the state the next day starts with (`site_daily.<x>_end_open`).
+ */
+export function endOpenSql(x: string, nextLookback: string): string {
+  return `${x}_end as (
+    select site_uid, array_agg(tenant order by tenant) filter (where active and time >= ${nextLookback}) as tenants
+      from (select distinct on (site_uid, tenant) site_uid, tenant, active, time from ${x}_ev
+             order by site_uid, tenant, time desc, id desc) l
+     group by site_uid)`;
 }
 
 /**
@@ -114,7 +171,9 @@ export function summarySql(x: string, w: WindowParams): string {
 export function gapsSql(p: SqlParams, w: WindowParams): string {
   return `${islandsSql('off', `${p.add('device_offline')}::text`, w, null)},
   gap_first as (
-    select st.uid as site_uid, ${firstRecordSql('st')} as t from scoped join sites st on st.uid = scoped.uid),
+    select st.uid as site_uid,
+           case when st.created_at <= ${w.from} then st.created_at else ${firstRecordSql('st')} end as t
+      from scoped join sites st on st.uid = scoped.uid),
   gap_isl as (
     select site_uid, s, e from off_isl
     union all

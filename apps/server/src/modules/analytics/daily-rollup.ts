@@ -29,7 +29,7 @@ import { sqlParams, tenantScopeOf } from '../../kernel/scope/sql-scope.ts';
 import { rollupAvailabilityDay } from '../../kernel/time/availability-days.ts';
 import { rolledDays, SITE_DAILY_STATE } from '../../kernel/time/rolled-days.ts';
 import { rollupPinDay } from '../../kernel/time-series/index.ts';
-import { gapsSql, islandsSql, summarySql, windowParams } from './analytics-sql.ts';
+import { endOpenSql, gapsSql, islandsSql, summarySql, windowParams } from './analytics-sql.ts';
 import { rollupOutageDay } from './outage-daily.ts';
 
 const DAY_MS = 86_400_000;
@@ -107,6 +107,8 @@ async function rollupSiteDay(db: Queryable, day: string, view: readonly string[]
     ),
     starts: STARTS,
   };
+  // The next day's lookback: the end states a report's edge starts from (site_daily.<x>_end_open).
+  const nextLookback = `${p.add(new Date(dhakaDayEnd(day).getTime() - REPORT_STATE_LOOKBACK_DAYS * DAY_MS))}::timestamptz`;
   const dayParam = `${p.add(day)}::date`;
   const viewParam = `${p.add(rollupViewKey(view))}::text`;
   const tenants = `${p.add([...view])}::text[]`;
@@ -117,21 +119,29 @@ async function rollupSiteDay(db: Queryable, day: string, view: readonly string[]
       k === 'down'
         ? `(ev.tenant = '' or ev.tenant = any(${tenants}))`
         : tenantScopeOf(view, p, 'ev.tenant', { eventName: 'ev.name' });
-    return `${islandsSql(k, `${p.add(DAILY_STATE_EVENTS[k])}::text`, w, cond)}, ${summarySql(k, w)}`;
+    return `${islandsSql(k, `${p.add(DAILY_STATE_EVENTS[k])}::text`, w, cond)}, ${summarySql(k, w)}, ${endOpenSql(k, nextLookback)}`;
   });
-  const columns = KEYS.flatMap((k) => FIELDS.map((f) => `${k}_${f}`));
-  const values = KEYS.flatMap((k) => FIELDS.map((f) => `coalesce(${k}_sum.${f}, ${DEFAULTS[f]})`));
+  const ends = [...KEYS, 'off'];
+  const columns = [
+    ...KEYS.flatMap((k) => FIELDS.map((f) => `${k}_${f}`)),
+    ...ends.map((k) => `${k}_end_open`),
+  ];
+  const values = [
+    ...KEYS.flatMap((k) => FIELDS.map((f) => `coalesce(${k}_sum.${f}, ${DEFAULTS[f]})`)),
+    ...ends.map((k) => `coalesce(${k}_end.tenants, '{}')`),
+  ];
   await db.query(
     `delete from site_daily where day = $1::date and view = $2 ${sites ? 'and site_uid = any($3::text[])' : ''}`,
     sites ? [day, rollupViewKey(view), sites] : [day, rollupViewKey(view)],
   );
   await db.query(
     `with scoped as (select s.uid, s.tenants from sites s where s.tenants && ${tenants} ${only}),
-     ${gapsSql(p, w)}, ${ctes.join(',\n')}
+     ${gapsSql(p, w)}, ${endOpenSql('off', nextLookback)}, ${ctes.join(',\n')}
      insert into site_daily (site_uid, day, view, gap_ms, ${columns.join(', ')})
      select scoped.uid, ${dayParam}, ${viewParam}, coalesce(gap_sum.ms, 0), ${values.join(', ')}
        from scoped left join gap_sum on gap_sum.site_uid = scoped.uid
-       ${KEYS.map((k) => `left join ${k}_sum on ${k}_sum.site_uid = scoped.uid`).join(' ')}`,
+       ${KEYS.map((k) => `left join ${k}_sum on ${k}_sum.site_uid = scoped.uid`).join(' ')}
+       ${ends.map((k) => `left join ${k}_end on ${k}_end.site_uid = scoped.uid`).join(' ')}`,
     p.values,
   );
 }
