@@ -125,12 +125,18 @@ export function rolledSql(p: SqlParams, plan: RollupPlan, keys: readonly string[
       bool_or(${x}_lead) filter (where day = ${q.fromDay}) as ${x}_lead,
       bool_or(${x}_open) filter (where day = ${q.lastDay}) as ${x}_open`,
   );
+  // Only the columns read: the covering index (view, site_uid, day) answers it without the table.
+  const cols = ['site_uid', 'day', 'gap_ms', ...keys.flatMap((x) => SUMMARY_COLUMNS.map((c) => `${x}_${c}`))];
   return `rolled as (
     select site_uid, count(*)::int as days, sum(gap_ms) as gap_ms, ${aggs.join(', ')}
-      from (select d.*, ${lags.join(', ')} from site_daily d join scoped on scoped.uid = d.site_uid
+      from (select ${cols.map((c) => `d.${c}`).join(', ')}, ${lags.join(', ')}
+              from site_daily d join scoped on scoped.uid = d.site_uid
              where d.view = ${q.view} and d.day >= ${q.fromDay} and d.day < ${q.untilDay}) d
      group by site_uid)`;
 }
+
+/** The columns of each state in `site_daily` (analytics-sql.ts summaryColumns). */
+const SUMMARY_COLUMNS = ['ms', 'gap_ms', 'starts', 'lead', 'open'] as const;
 
 /** The index condition of one pin (`pin`: the alias of a row with `com_id` and `pin_name`). */
 const ofPin = (pin: string) => `com_id = ${pin}.com_id and pin_name = ${pin}.pin_name`;
