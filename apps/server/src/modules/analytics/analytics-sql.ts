@@ -76,7 +76,7 @@ const ms = (expr: string) => `(extract(epoch from ${expr}) * 1000)::float8`;
  * window's end: a period still running counts up to now). The state at the start is each tenant's
  * (the site's tenants and '') last transition before it, within the lookback: one index descent each
  * (migration 0570), or a row of `w.starts`. `tenantCond` (on `ev.tenant`, `ev.name`) applies the tenant
- * rule.
+ * rule. With `w.open`, `x` is also the state's name in `site_daily` (its `<x>_end_open`).
  */
 export function islandsSql(x: string, name: string, w: WindowParams, tenantCond: string | null): string {
   const cond = tenantCond ? `and ${tenantCond}` : '';

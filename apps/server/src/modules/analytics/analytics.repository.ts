@@ -10,7 +10,14 @@ import type { Queryable } from '../../db/pool.ts';
 import { type SqlParams, sqlParams } from '../../kernel/scope/sql-scope.ts';
 import { type FleetFilter, POWER_TYPES, pinsOf, scopedSites } from '../power-data/index.ts';
 import { createReportQuery, eventTenants } from './analytics-query.ts';
-import { deepHoursSql, pinHoursSql, planParams, planRollup, type RollupPlan } from './analytics-rolled.ts';
+import {
+  deepHoursSql,
+  edgeWindow,
+  pinHoursSql,
+  planParams,
+  planRollup,
+  type RollupPlan,
+} from './analytics-rolled.ts';
 import {
   gapsSql,
   islandsSql,
@@ -104,18 +111,18 @@ export function createAnalyticsRepository(db: Queryable) {
   ): Promise<MainsDayRow[]> {
     const p = sqlParams();
     const scoped = scopedSites(caller, p, f);
-    const w = windowParams(p, win.from, win.end, win.lookback);
+    const w = windowParams(p, win.from, win.end, win.lookback, win.open);
     const perDay = (t: string) =>
       `select d.i, sum(${msOf('least(t.e, d.de) - greatest(t.s, d.ds)')}) as ms
          from ${t} t join days d on t.s < d.de and t.e > d.ds group by d.i`;
     const { rows } = await db.query<{ i: number; out_ms: number; og_ms: number; gap_ms: number }>(
       `with scoped as (${scoped}), ${gapsSql(p, w)},
-       ${islandsSql('out', `${p.add('mains_fail')}::text`, w, eventTenants(caller, p, f.tenant))},
-       ${summarySql('out', w)},
+       ${islandsSql('mains', `${p.add('mains_fail')}::text`, w, eventTenants(caller, p, f.tenant))},
+       ${summarySql('mains', w)},
        days as (select (d.i - 1)::int as i, d.ds, d.de
                   from unnest(${p.add(days.map((d) => d.from))}::timestamptz[],
                               ${p.add(days.map((d) => d.until))}::timestamptz[]) with ordinality as d(ds, de, i)),
-       o as (${perDay('out_isl')}), og as (${perDay('out_og')}), g as (${perDay('gap_isl')})
+       o as (${perDay('mains_isl')}), og as (${perDay('mains_og')}), g as (${perDay('gap_isl')})
        select days.i, coalesce(o.ms, 0) as out_ms, coalesce(og.ms, 0) as og_ms, coalesce(g.ms, 0) as gap_ms
          from days left join o on o.i = days.i left join og on og.i = days.i left join g on g.i = days.i
         order by days.i`,
@@ -206,7 +213,7 @@ export function createAnalyticsRepository(db: Queryable) {
       const indexed = days.map((d, i) => ({ ...d, i }));
       const edge = async (w: ReportWindow | null, list: typeof indexed) => {
         if (!w || list.length === 0) return [];
-        const rows = await mainsRawDays(caller, f, w, list);
+        const rows = await mainsRawDays(caller, f, edgeWindow(plan, w), list);
         return rows.map((r) => ({ ...r, i: (list[r.i] as { i: number }).i }));
       };
       const from = plan.from.getTime();
