@@ -60,6 +60,17 @@ describe('config', () => {
     expect(c.simulator).toBe(false);
   });
 
+  it('takes server settings for the embedded PostgreSQL as name=value pairs', () => {
+    const secret = { TOKEN_SECRET: 's'.repeat(32) };
+    expect(loadConfig(secret).embeddedPgSettings).toEqual([]);
+    expect(
+      loadConfig({ ...secret, EMBEDDED_PG_SETTINGS: ' shared_buffers=6GB  random_page_cost=1.1 ' })
+        .embeddedPgSettings,
+    ).toEqual(['shared_buffers=6GB', 'random_page_cost=1.1']);
+    for (const bad of ['shared_buffers', 'x=1; drop', 'a=b=c', 'work_mem=1MB,jit=off'])
+      expect(() => loadConfig({ ...secret, EMBEDDED_PG_SETTINGS: bad })).toThrow(/EMBEDDED_PG_SETTINGS/);
+  });
+
   it('takes a device message rate, positive only', () => {
     const secret = { TOKEN_SECRET: 's'.repeat(32) };
     expect(loadConfig({ ...secret, DEVICE_MAX_MSG_PER_S: '250' }).deviceMaxMsgPerS).toBe(250);

@@ -44,6 +44,17 @@ const envSchema = z.object({
     .optional(),
   /** Port of the embedded PostgreSQL; 0 = pick a free port. */
   EMBEDDED_PG_PORT: port.default(0),
+  /**
+   * Server settings of the embedded PostgreSQL (docs/operations.md "Sizing PostgreSQL"), e.g.
+   * `shared_buffers=6GB work_mem=32MB random_page_cost=1.1`: name=value pairs, space-separated.
+   */
+  EMBEDDED_PG_SETTINGS: z
+    .string()
+    .regex(
+      /^\s*([a-z_]+=[A-Za-z0-9_.]+\s*)*$/,
+      'name=value pairs separated by spaces (names: a-z and _, values: letters, digits, . and _)',
+    )
+    .optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   MQTT_URL: z
     .string()
@@ -152,6 +163,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   embeddedPgPort: number;
+  /** `name=value` settings the embedded PostgreSQL starts with (EMBEDDED_PG_SETTINGS). */
+  embeddedPgSettings: string[];
   dbPoolMax: number;
   mqttUrl: string | undefined;
   mqttPort: number;
@@ -225,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
+    embeddedPgSettings: (e.EMBEDDED_PG_SETTINGS ?? '').split(/\s+/).filter(Boolean),
     dbPoolMax: e.DB_POOL_MAX,
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,

@@ -2,12 +2,14 @@
  * The server program stops in order and quietly on Ctrl-C: a terminal sends SIGINT to the whole
  * foreground process group (npm, tsx, the server, the simulator child). PostgreSQL runs in its own
  * session, so it keeps answering until the server has stopped its roles, and is stopped last.
- * Runs once (in the server:embedded project): it starts its own embedded PostgreSQL either way.
+ * Runs once (in the server:embedded project): it starts its own embedded PostgreSQL either way, with a
+ * server setting of EMBEDDED_PG_SETTINGS (in force while it runs).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { isProcessAlive } from '../src/db/data-dir-lock.ts';
 import { freePort } from '../src/db/embedded.ts';
@@ -41,6 +43,7 @@ describe.runIf(inject('towerwatchDbKind') === 'embedded')('the server program', 
         WEB_DIST: path.join(dataDir, 'no-web'),
         SIMULATOR: 'on',
         LOG_LEVEL: 'info',
+        EMBEDDED_PG_SETTINGS: 'work_mem=7MB  random_page_cost=1.1',
       },
     });
     let output = '';
@@ -59,6 +62,19 @@ describe.runIf(inject('towerwatchDbKind') === 'embedded')('the server program', 
       readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0],
     );
     expect(isProcessAlive(postmaster)).toBe(true);
+    // The embedded PostgreSQL runs with the settings given (postmaster.pid line 4: its port).
+    const pgPort = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port: pgPort,
+      user: 'postgres',
+      password: readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim(),
+      database: 'towerwatch',
+    });
+    await client.connect();
+    const setting = async (name: string) => (await client.query(`show ${name}`)).rows[0]?.[name];
+    expect([await setting('work_mem'), await setting('random_page_cost')]).toEqual(['7MB', '1.1']);
+    await client.end();
 
     process.kill(-(child.pid as number), 'SIGINT');
     const code = await exited;

@@ -18,12 +18,17 @@ export interface Database {
 export const MIN_PG_MAJOR = 15;
 
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'embeddedPgPort' | 'dbPoolMax'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'embeddedPgPort' | 'embeddedPgSettings' | 'dbPoolMax'>,
   log: Logger,
 ): Promise<Database> {
   const embedded = config.databaseUrl
     ? undefined
-    : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log });
+    : await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        port: config.embeddedPgPort,
+        settings: config.embeddedPgSettings,
+        log,
+      });
   const url = config.databaseUrl ?? embedded?.url;
   if (!url) throw new Error('no database URL');
   const pool = createPool({ connectionString: url, max: config.dbPoolMax });

@@ -38,6 +38,8 @@ export interface EmbeddedPostgresOptions {
   /** 0 = pick a free port. */
   port: number;
   database?: string;
+  /** `name=value` server settings (EMBEDDED_PG_SETTINGS), after the fixed ones. */
+  settings?: readonly string[];
   log: Pick<Logger, 'info' | 'warn' | 'debug' | 'error'>;
 }
 
@@ -97,6 +99,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
       await stopOrphanPostmaster(leftover, log);
     }
     const port = opts.port || (await freePort());
+    const flags = [...POSTGRES_FLAGS, ...(opts.settings ?? []).flatMap((x) => ['-c', x])];
     const password = persistedPassword(dataDir);
     const recent: string[] = [];
     const remember = (msg: unknown) => {
@@ -113,7 +116,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
       password,
       persistent: true,
       createPostgresUser: isRoot,
-      postgresFlags: [...POSTGRES_FLAGS],
+      postgresFlags: flags,
       onLog: remember,
       onError: remember,
     });
@@ -123,7 +126,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     }
     let postgres: PostgresProcess;
     try {
-      postgres = await spawnPostgres({ dataDir: pgDir, port, flags: POSTGRES_FLAGS, onLog: remember });
+      postgres = await spawnPostgres({ dataDir: pgDir, port, flags, onLog: remember });
     } catch (err) {
       throw new Error(`embedded PostgreSQL failed to start on port ${port}:\n${recent.join('\n')}`, {
         cause: err,
