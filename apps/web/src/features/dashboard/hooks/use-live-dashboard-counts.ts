@@ -7,6 +7,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { LiveMessage } from '../../../lib/live-client.ts';
+import { patchLiveQuery } from '../../../lib/live-query.ts';
 import { useLiveMessages } from '../../../lib/use-live-messages.ts';
 import { dashboardKeys } from '../api/dashboard-api.ts';
 
@@ -63,11 +64,12 @@ export function useLiveDashboardCounts(tenant: string | null): void {
     if (message.event === LIVE_EVENTS.SITE_CONFIG_UPDATED) return refetchSoon();
     if (!COUNT_EVENTS.includes(message.event)) return;
     if (tenant !== null) return refetchSoon();
-    queryClient.setQueryData<StatusCountsReply>(dashboardKeys.statusCounts(null), (counts) =>
-      counts ? patchStatus(message, counts) : counts,
+    // A count read in flight may predate this change: read again once it lands (lib/live-query.ts).
+    patchLiveQuery<StatusCountsReply>(queryClient, dashboardKeys.statusCounts(null), (counts) =>
+      patchStatus(message, counts),
     );
-    queryClient.setQueryData<DashboardCountReply>(dashboardKeys.dashboardCount(null), (counts) =>
-      counts ? patchDashboard(message, counts) : counts,
+    patchLiveQuery<DashboardCountReply>(queryClient, dashboardKeys.dashboardCount(null), (counts) =>
+      patchDashboard(message, counts),
     );
   });
 }
