@@ -59,7 +59,7 @@ function advisoryOf(m: { json<T>(): T }): Advisory {
  * The device login of a connect advisory whose client id is not the device's own, or null (a NATS
  * client, a server process, an own client id).
  */
-export function foreignClientId(advisory: Advisory): ForeignClientId | null {
+function foreignClientId(advisory: Advisory): ForeignClientId | null {
   const c = advisory.client ?? {};
   if (c.client_type !== 'mqtt' || !c.user || c.user === INTERNAL_MQTT_USERNAME) return null;
   const clientId = c.client_id ?? '';

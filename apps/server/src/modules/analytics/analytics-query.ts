@@ -13,6 +13,7 @@ import {
   gapsSql,
   islandsSql,
   type ReportWindow,
+  SUMMARY_FIELDS,
   summaryColumns,
   summaryOf,
   summarySql,
@@ -46,8 +47,6 @@ export const merge = (...parts: Part[]): Part => ({
   columns: parts.flatMap((x) => x.columns),
   joins: parts.flatMap((x) => x.joins),
 });
-
-const SUMMARY_FIELDS = ['ms', 'gap_ms', 'starts', 'lead', 'open'] as const;
 
 export function createReportQuery(db: Queryable) {
   /** One query over `win`: events from raw transitions (no plan) or from the plan's rolled days. */

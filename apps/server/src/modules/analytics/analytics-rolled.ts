@@ -11,7 +11,12 @@ import type { Queryable } from '../../db/pool.ts';
 import type { SqlParams } from '../../kernel/scope/sql-scope.ts';
 import { rolledDays } from '../../kernel/time/rolled-days.ts';
 import type { FleetFilter } from '../power-data/index.ts';
-import type { ReportWindow, SummaryFigures, WindowParams } from './analytics-sql.ts';
+import {
+  type ReportWindow,
+  SUMMARY_FIELDS,
+  type SummaryFigures,
+  type WindowParams,
+} from './analytics-sql.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -126,7 +131,7 @@ export function rolledSql(p: SqlParams, plan: RollupPlan, keys: readonly string[
       bool_or(${x}_open) filter (where day = ${q.lastDay}) as ${x}_open`,
   );
   // Only the columns read: the covering index (view, site_uid, day) answers it without the table.
-  const cols = ['site_uid', 'day', 'gap_ms', ...keys.flatMap((x) => SUMMARY_COLUMNS.map((c) => `${x}_${c}`))];
+  const cols = ['site_uid', 'day', 'gap_ms', ...keys.flatMap((x) => SUMMARY_FIELDS.map((c) => `${x}_${c}`))];
   return `rolled as (
     select site_uid, count(*)::int as days, sum(gap_ms) as gap_ms, ${aggs.join(', ')}
       from (select ${cols.map((c) => `d.${c}`).join(', ')}, ${lags.join(', ')}
@@ -134,9 +139,6 @@ export function rolledSql(p: SqlParams, plan: RollupPlan, keys: readonly string[
              where d.view = ${q.view} and d.day >= ${q.fromDay} and d.day < ${q.untilDay}) d
      group by site_uid)`;
 }
-
-/** The columns of each state in `site_daily` (analytics-sql.ts summaryColumns). */
-const SUMMARY_COLUMNS = ['ms', 'gap_ms', 'starts', 'lead', 'open'] as const;
 
 /** The index condition of one pin (`pin`: the alias of a row with `com_id` and `pin_name`). */
 const ofPin = (pin: string) => `com_id = ${pin}.com_id and pin_name = ${pin}.pin_name`;

@@ -76,21 +76,29 @@ const ms = (expr: string) => `(extract(epoch from ${expr}) * 1000)::float8`;
  * window's end: a period still running counts up to now). The state at the start is each tenant's
  * (the site's tenants and '') last transition before it, within the lookback: one index descent each
  * (migration 0570), or a row of `w.starts`. `tenantCond` (on `ev.tenant`, `ev.name`) applies the tenant
- * rule. With `w.open`, `x` is also the state's name in `site_daily` (its `<x>_end_open`).
+ * rule. With `w.open`, `x` is also the state's name in `site_daily` (its `<x>_end_open`), and a CTE
+ * `${x}_st` comes first.
  */
 export function islandsSql(x: string, name: string, w: WindowParams, tenantCond: string | null): string {
   const cond = tenantCond ? `and ${tenantCond}` : '';
   const readFrom = w.open?.readFrom ?? w.from;
-  const descents = (only: string) => `select ev.site_uid, ev.tenant, ev.time, ev.id, ev.active
-             from scoped cross join unnest(scoped.tenants || array['']::text[]) as tn(t)
+  const descents = (sites: string) => `select ev.site_uid, ev.tenant, ev.time, ev.id, ev.active
+             from ${sites} cross join unnest(st.tenants || array['']::text[]) as tn(t)
              cross join lateral (
                select ev.site_uid, ev.tenant, ev.time, ev.id, ev.active from events ev
-                where ev.site_uid = scoped.uid and ev.name = ${name} and ev.tenant = tn.t
+                where ev.site_uid = st.uid and ev.name = ${name} and ev.tenant = tn.t
                   and ev.time >= ${w.lookback} and ev.time < ${readFrom} ${cond}
-                order by ev.time desc, ev.id desc limit 1) ev ${only}`;
-  const rolled = (o: NonNullable<WindowParams['open']>) =>
-    `from site_daily d where d.site_uid = scoped.uid and d.view = ${o.view} and d.day = ${o.day}`;
-  return `${x}_ev as (
+                order by ev.time desc, ev.id desc limit 1) ev`;
+  const rolled = w.open
+    ? // Each site's rolled end state, read once (null: no row, or one rolled before the column).
+      `${x}_st as (
+    select scoped.uid, scoped.tenants,
+           (select d.${x}_end_open from site_daily d
+             where d.site_uid = scoped.uid and d.view = ${w.open.view} and d.day = ${w.open.day}) as open
+      from scoped),
+  `
+    : '';
+  return `${rolled}${x}_ev as (
     select ev.site_uid, ev.tenant, ev.time, ev.id, ev.active
       from events ev join scoped on scoped.uid = ev.site_uid
      where ev.name = ${name} and ev.time >= ${readFrom} and ev.time < ${w.end} ${cond}
@@ -103,12 +111,11 @@ export function islandsSql(x: string, name: string, w: WindowParams, tenantCond:
         : w.open
           ? // The rolled day's end state, as transitions just before readFrom (the rollup kept the
             // tenant rule's tenants only); the descents for sites without it.
-            `select scoped.uid, o.t, ${readFrom} - interval '1 millisecond', 0::bigint, true
-               from scoped cross join lateral (select d.${x}_end_open as open ${rolled(w.open)}) d
-               cross join unnest(d.open) as o(t)
+            `select st.uid, o.t, ${readFrom} - interval '1 millisecond', 0::bigint, true
+               from ${x}_st st cross join unnest(st.open) as o(t)
              union all
-             ${descents(`where not exists (select 1 ${rolled(w.open)} and d.${x}_end_open is not null)`)}`
-          : descents('')
+             ${descents(`(select uid, tenants from ${x}_st where open is null) st`)}`
+          : descents('scoped st')
     }),
   ${x}_tr as (
     select site_uid, active, time as s,
@@ -180,6 +187,9 @@ export function gapsSql(p: SqlParams, w: WindowParams): string {
     select site_uid, ${w.from} as s, least(t, ${w.end}) as e from gap_first where t > ${w.from}),
   gap_sum as (select site_uid, sum(${ms('e - s')}) as ms from gap_isl group by site_uid)`;
 }
+
+/** The figures of one state's summary (`${x}_sum`), its columns `${x}_<field>` (also in `site_daily`). */
+export const SUMMARY_FIELDS = ['ms', 'gap_ms', 'starts', 'lead', 'open'] as const;
 
 /** Columns `${x}_ms, ${x}_starts, ${x}_open, ${x}_lead, ${x}_gap_ms` of a `${x}_sum` joined as `${x}`. */
 export function summaryColumns(x: string): string {

@@ -29,13 +29,19 @@ import { sqlParams, tenantScopeOf } from '../../kernel/scope/sql-scope.ts';
 import { rollupAvailabilityDay } from '../../kernel/time/availability-days.ts';
 import { rolledDays, SITE_DAILY_STATE } from '../../kernel/time/rolled-days.ts';
 import { rollupPinDay } from '../../kernel/time-series/index.ts';
-import { endOpenSql, gapsSql, islandsSql, summarySql, windowParams } from './analytics-sql.ts';
+import {
+  endOpenSql,
+  gapsSql,
+  islandsSql,
+  SUMMARY_FIELDS,
+  summarySql,
+  windowParams,
+} from './analytics-sql.ts';
 import { rollupOutageDay } from './outage-daily.ts';
 
 const DAY_MS = 86_400_000;
 const KEYS = Object.keys(DAILY_STATE_EVENTS) as DailyStateKey[];
-const FIELDS = ['ms', 'gap_ms', 'starts', 'lead', 'open'] as const;
-const DEFAULTS: Record<(typeof FIELDS)[number], string> = {
+const DEFAULTS: Record<(typeof SUMMARY_FIELDS)[number], string> = {
   ms: '0',
   gap_ms: '0',
   starts: '0',
@@ -123,11 +129,11 @@ async function rollupSiteDay(db: Queryable, day: string, view: readonly string[]
   });
   const ends = [...KEYS, 'off'];
   const columns = [
-    ...KEYS.flatMap((k) => FIELDS.map((f) => `${k}_${f}`)),
+    ...KEYS.flatMap((k) => SUMMARY_FIELDS.map((f) => `${k}_${f}`)),
     ...ends.map((k) => `${k}_end_open`),
   ];
   const values = [
-    ...KEYS.flatMap((k) => FIELDS.map((f) => `coalesce(${k}_sum.${f}, ${DEFAULTS[f]})`)),
+    ...KEYS.flatMap((k) => SUMMARY_FIELDS.map((f) => `coalesce(${k}_sum.${f}, ${DEFAULTS[f]})`)),
     ...ends.map((k) => `coalesce(${k}_end.tenants, '{}')`),
   ];
   await db.query(
