@@ -69,6 +69,32 @@ async function loadEvents(
   return res.rowCount ?? 0;
 }
 
+/** The range and figures of the load, kept in the schema for `--reuse`. */
+async function recordRange(
+  server: ServerHandle,
+  from: Date,
+  until: Date,
+  loaded: Record<string, unknown>,
+): Promise<void> {
+  await server.pool.query(
+    'create table bench_analytics_load (from_time timestamptz, until_time timestamptz, loaded jsonb)',
+  );
+  await server.pool.query('insert into bench_analytics_load values ($1, $2, $3)', [from, until, loaded]);
+}
+
+async function loadedRange(
+  server: ServerHandle,
+): Promise<{ from: Date; until: Date; loaded: Record<string, unknown> }> {
+  const { rows } = await server.pool.query<{
+    from_time: Date;
+    until_time: Date;
+    loaded: Record<string, unknown>;
+  }>('select from_time, until_time, loaded from bench_analytics_load');
+  const row = rows[0];
+  if (!row) throw new Error('--reuse: the schema holds no analytics load');
+  return { from: row.from_time, until: row.until_time, loaded: row.loaded };
+}
+
 /**
  * Hourly rollups of the DC bus (am6), load current and temperature pins of the first `sites` sites.
  * At full size this is ~112 M rows, so the table is made unlogged (a benchmark database; no WAL), its
@@ -127,6 +153,9 @@ export const analyticsBenchmark: Benchmark = {
     const historyDays = num(opts, 'history-days', { tiny: 62, quick: 396, full: 396 });
     // `--path raw` measures the raw-events path (no daily rollups), as before issue 36.
     const raw = opts.flags.get('path') === 'raw';
+    // `--keep yes` leaves the loaded schema (db system) for `--reuse <schema>`, which measures its data
+    // again without loading (the result then names the run that loaded it).
+    const reuse = opts.flags.get('reuse');
     const db: DbKind = opts.dbs?.[0] ?? 'system';
     let server: ServerHandle | null = null;
     const calls: ReportResult[] = [];
@@ -145,37 +174,48 @@ export const analyticsBenchmark: Benchmark = {
         DAILY_ROLLUP_BACKFILL_DAYS: String(days + 2),
         DAILY_ROLLUP_DAYS_PER_RUN: String(days + 3),
       };
-      server = await startServer({ db, broker: 'embedded', env: rollupEnv });
-      const t0 = performance.now();
-      await loadFleet(server.pool, siteCount);
-      loaded.sites = Number((await server.pool.query('select count(*) from sites')).rows[0]?.count ?? 0);
-      const until = new Date(Math.floor(Date.now() / 60_000) * 60_000);
-      const from = new Date(until.getTime() - days * DAY);
-      // Two inserts at a time (one per core).
-      const kinds = [
-        ['mains_fail', 3, 90, 'banglalink'],
-        ['dg_power', 2, 120, ''],
-        ['pg_power', 1, 60, ''],
-        ['battery_power', 2, 60, 'robi'],
-        ['high_temperature', 1, 45, ''],
-        ['device_offline', 1, 30, ''],
-      ] as const;
-      for (let i = 0; i < kinds.length; i += 2) {
-        const counts = await Promise.all(
-          kinds
-            .slice(i, i + 2)
-            .map(([name, perDay, max, tenant]) =>
-              loadEvents(server as ServerHandle, from, days, name, perDay, max, tenant),
-            ),
-        );
-        loaded.events += counts.reduce((a, b) => a + b, 0);
+      server = await startServer({
+        db,
+        broker: 'embedded',
+        env: rollupEnv,
+        ...(reuse ? { reuseSchema: reuse } : {}),
+        keepSchema: opts.flags.get('keep') === 'yes',
+      });
+      const range0 = reuse ? await loadedRange(server) : null;
+      const until = range0?.until ?? new Date(Math.floor(Date.now() / 60_000) * 60_000);
+      const from = range0?.from ?? new Date(until.getTime() - days * DAY);
+      if (range0) Object.assign(loaded, range0.loaded);
+      else {
+        const t0 = performance.now();
+        await loadFleet(server.pool, siteCount);
+        loaded.sites = Number((await server.pool.query('select count(*) from sites')).rows[0]?.count ?? 0);
+        // Two inserts at a time (one per core).
+        const kinds = [
+          ['mains_fail', 3, 90, 'banglalink'],
+          ['dg_power', 2, 120, ''],
+          ['pg_power', 1, 60, ''],
+          ['battery_power', 2, 60, 'robi'],
+          ['high_temperature', 1, 45, ''],
+          ['device_offline', 1, 30, ''],
+        ] as const;
+        for (let i = 0; i < kinds.length; i += 2) {
+          const counts = await Promise.all(
+            kinds
+              .slice(i, i + 2)
+              .map(([name, perDay, max, tenant]) =>
+                loadEvents(server as ServerHandle, from, days, name, perDay, max, tenant),
+              ),
+          );
+          loaded.events += counts.reduce((a, b) => a + b, 0);
+        }
+        await server.pool.query('analyze events');
+        loaded.hourlyRows = await loadHourly(server, from, days, hourlySites);
+        loaded.loadSeconds = Math.round((performance.now() - t0) / 100) / 10;
+        if (!raw) loaded.dailyRollupSeconds = await rollUpDays(server, days, 6 * 3_600_000);
+        // What autovacuum does within minutes in production (the bench PostgreSQL runs without it).
+        await settleStatistics(server);
+        await recordRange(server, from, until, loaded);
       }
-      await server.pool.query('analyze events');
-      loaded.hourlyRows = await loadHourly(server, from, days, hourlySites);
-      loaded.loadSeconds = Math.round((performance.now() - t0) / 100) / 10;
-      if (!raw) loaded.dailyRollupSeconds = await rollUpDays(server, days, 6 * 3_600_000);
-      // What autovacuum does within minutes in production (the bench PostgreSQL runs without it).
-      await settleStatistics(server);
       // The operator account sees every company: the whole fleet in one report.
       const token = await login(server.baseUrl, 'admin');
       const range = `from_time=${from.toISOString()}&until_time=${until.toISOString()}`;
@@ -199,7 +239,7 @@ export const analyticsBenchmark: Benchmark = {
       };
       await measureAll(range, calls);
       if (!raw && historyDays > days) {
-        const extended = await extendRolledHistory(server, days, historyDays);
+        const extended = await extendRolledHistory(server, days, historyDays, until);
         history = { days: historyDays, ...extended, calls: [] };
         const longFrom = new Date(until.getTime() - historyDays * DAY);
         await measureAll(
@@ -237,6 +277,7 @@ export const analyticsBenchmark: Benchmark = {
       days,
       requests,
       path: raw ? 'raw' : 'daily',
+      ...(reuse ? { reusedSchema: reuse } : {}),
       loaded,
       calls,
       history,

@@ -116,7 +116,7 @@ export const slaBenchmark: Benchmark = {
       };
       await measure(range, calls);
       if (!raw && historyDays > days) {
-        const extended = await extendRolledHistory(server, days, historyDays);
+        const extended = await extendRolledHistory(server, days, historyDays, until);
         history = { days: historyDays, ...extended, calls: [] };
         const longFrom = new Date(until.getTime() - historyDays * DAY);
         await measure(`from_time=${longFrom.toISOString()}&until_time=${until.toISOString()}`, history.calls);

@@ -36,15 +36,17 @@ const DAILY_TABLES = [
  * A long history without loading it raw: the rolled days [today - days, today) are copied back in
  * blocks of `days` until `historyDays` days are rolled (the reports read whole days only from the
  * rollups, so a 13-month report then reads 13 months of rollup rows as in a fleet that ran that long).
- * Returns the rows added and the seconds it took.
+ * `until` is the end of the loaded range (its Dhaka day is "today"). Idempotent (a reused schema
+ * already extended gets no rows). Returns the rows added and the seconds it took.
  */
 export async function extendRolledHistory(
   server: ServerHandle,
   days: number,
   historyDays: number,
+  until: Date,
 ): Promise<{ rows: number; seconds: number }> {
   const t0 = performance.now();
-  const today = new Date(Date.now() + 6 * 3_600_000).toISOString().slice(0, 10);
+  const today = new Date(until.getTime() + 6 * 3_600_000).toISOString().slice(0, 10);
   const blocks = Math.ceil(historyDays / days) - 1;
   let rows = 0;
   for (const table of DAILY_TABLES) {

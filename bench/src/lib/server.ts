@@ -41,6 +41,13 @@ export interface ServerOptions {
   nodeArgs?: string[];
   /** broker `nats`: ingest worker processes beside the server (default 1). */
   workers?: number;
+  /**
+   * db `system`: run on this existing schema (left by `keepSchema`) instead of a fresh one; it is kept
+   * at stop.
+   */
+  reuseSchema?: string;
+  /** db `system`: leave the schema (and its role) at stop, to measure its data again with `reuseSchema`. */
+  keepSchema?: boolean;
 }
 
 export interface ServerHandle {
@@ -96,17 +103,26 @@ interface SystemSchema {
   drop(): Promise<void>;
 }
 
-async function createSystemSchema(): Promise<SystemSchema> {
-  const role = `twbench_${randomId()}`;
+async function createSystemSchema(reuse: string | undefined, keep: boolean): Promise<SystemSchema> {
+  if (reuse !== undefined && !/^twbench_[0-9a-f]{10}$/.test(reuse))
+    throw new Error(`reuseSchema: '${reuse}' is not a benchmark schema (twbench_ and 10 hex digits)`);
+  const role = reuse ?? `twbench_${randomId()}`;
   const admin = new pg.Client({ connectionString: SYSTEM_DATABASE_URL });
   await admin.connect();
   try {
-    await admin.query(`create role ${role} login`);
-    await admin.query(`create schema ${role} authorization ${role}`);
-    await admin.query(`alter role ${role} set search_path = ${role}`);
+    if (reuse === undefined) {
+      await admin.query(`create role ${role} login`);
+      await admin.query(`create schema ${role} authorization ${role}`);
+      await admin.query(`alter role ${role} set search_path = ${role}`);
+    } else {
+      const { rowCount } = await admin.query('select 1 from pg_namespace where nspname = $1', [role]);
+      if (!rowCount) throw new Error(`reuseSchema: no schema ${role}`);
+    }
   } finally {
     await admin.end();
   }
+  if (keep || reuse !== undefined)
+    console.log(`benchmark schema ${role} is kept at stop (drop it when done)`);
   const url = new URL(SYSTEM_DATABASE_URL);
   url.username = role;
   url.password = '';
@@ -114,6 +130,7 @@ async function createSystemSchema(): Promise<SystemSchema> {
     role,
     url: url.toString(),
     async drop() {
+      if (keep || reuse !== undefined) return;
       const c = new pg.Client({ connectionString: SYSTEM_DATABASE_URL });
       await c.connect();
       try {
@@ -136,7 +153,8 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
   const mqttPort = await freePort();
   const pgPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'towerwatch-bench-'));
-  const system = opts.db === 'system' ? await createSystemSchema() : null;
+  const system =
+    opts.db === 'system' ? await createSystemSchema(opts.reuseSchema, opts.keepSchema === true) : null;
   const { DATABASE_URL: _d, MQTT_URL: _m, ...inherited } = process.env;
   const mosquittoUrl = opts.broker === 'mosquitto' ? await benchMosquittoUrl() : null;
   const nats = opts.broker === 'nats' ? await startBenchNats() : null;
