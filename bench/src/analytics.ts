@@ -18,6 +18,9 @@ import {
   extendRolledHistory,
   type LongHistory,
   printHistory,
+  recordedLoad,
+  recordLoad,
+  rollHoles,
   rollUpDays,
 } from './lib/daily-rollup.ts';
 import { loadFleet } from './lib/dataset.ts';
@@ -67,32 +70,6 @@ async function loadEvents(
     [name, tenant, maxMinutes, days, perDay, from, slot],
   );
   return res.rowCount ?? 0;
-}
-
-/** The range and figures of the load, kept in the schema for `--reuse`. */
-async function recordRange(
-  server: ServerHandle,
-  from: Date,
-  until: Date,
-  loaded: Record<string, unknown>,
-): Promise<void> {
-  await server.pool.query(
-    'create table bench_analytics_load (from_time timestamptz, until_time timestamptz, loaded jsonb)',
-  );
-  await server.pool.query('insert into bench_analytics_load values ($1, $2, $3)', [from, until, loaded]);
-}
-
-async function loadedRange(
-  server: ServerHandle,
-): Promise<{ from: Date; until: Date; loaded: Record<string, unknown> }> {
-  const { rows } = await server.pool.query<{
-    from_time: Date;
-    until_time: Date;
-    loaded: Record<string, unknown>;
-  }>('select from_time, until_time, loaded from bench_analytics_load');
-  const row = rows[0];
-  if (!row) throw new Error('--reuse: the schema holds no analytics load');
-  return { from: row.from_time, until: row.until_time, loaded: row.loaded };
 }
 
 /**
@@ -181,11 +158,13 @@ export const analyticsBenchmark: Benchmark = {
         ...(reuse ? { reuseSchema: reuse } : {}),
         keepSchema: opts.flags.get('keep') === 'yes',
       });
-      const range0 = reuse ? await loadedRange(server) : null;
+      const range0 = reuse ? await recordedLoad(server) : null;
       const until = range0?.until ?? new Date(Math.floor(Date.now() / 60_000) * 60_000);
       const from = range0?.from ?? new Date(until.getTime() - days * DAY);
-      if (range0) Object.assign(loaded, range0.loaded);
-      else {
+      if (range0) {
+        Object.assign(loaded, range0.loaded);
+        if (!raw) await rollHoles(server, performance.now() + 3_600_000);
+      } else {
         const t0 = performance.now();
         await loadFleet(server.pool, siteCount);
         loaded.sites = Number((await server.pool.query('select count(*) from sites')).rows[0]?.count ?? 0);
@@ -214,7 +193,7 @@ export const analyticsBenchmark: Benchmark = {
         if (!raw) loaded.dailyRollupSeconds = await rollUpDays(server, days, 6 * 3_600_000);
         // What autovacuum does within minutes in production (the bench PostgreSQL runs without it).
         await settleStatistics(server);
-        await recordRange(server, from, until, loaded);
+        await recordLoad(server, from, until, loaded);
       }
       // The operator account sees every company: the whole fleet in one report.
       const token = await login(server.baseUrl, 'admin');

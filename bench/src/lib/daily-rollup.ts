@@ -1,26 +1,68 @@
 /** The daily rollups of a loaded range, rolled by the server's jobs role (analytics and SLA benchmarks). */
+import { rollupViewKey, TENANTS } from '@towerwatch/domain';
 import { printTable } from './results.ts';
 import type { ServerHandle } from './server.ts';
 
 /**
  * Restarts the server so its jobs role rolls [from, today) up into the daily rollups in its first run,
- * and waits until it has (polling job_state 'site_daily'); returns the seconds it took.
+ * and waits until it has (polling job_state 'site_daily'); returns the seconds it took. The server ran
+ * its jobs role while the data was loaded, so a run it had under way may save its rolled range after
+ * the reset here (rows of the days it rolled before the load, for the sites of then only): sites
+ * without a row for every rolled day are then marked dirty, as late data marks them, and the wait goes
+ * on until the jobs role has rolled them (the reports would read such sites from raw events).
  */
 export async function rollUpDays(server: ServerHandle, days: number, timeoutMs: number): Promise<number> {
   await server.pool.query(`delete from job_state where name = 'site_daily'`);
   const t0 = performance.now();
   await server.restart();
   const today = new Date(Date.now() + 6 * 3_600_000).toISOString().slice(0, 10);
-  for (;;) {
+  const deadline = t0 + timeoutMs;
+  await waitUntil(deadline, `daily rollup of ${days} days`, async () => {
     const { rows } = await server.pool.query<{ until: string | null }>(
       `select value->>'until' as until from job_state where name = 'site_daily'`,
     );
-    if (rows[0]?.until && rows[0].until >= today) break;
-    if (performance.now() - t0 > timeoutMs) throw new Error(`daily rollup of ${days} days not done in time`);
-    await new Promise((r) => setTimeout(r, 2000));
-  }
+    return Boolean(rows[0]?.until && rows[0].until >= today);
+  });
+  await rollHoles(server, deadline);
   return Math.round((performance.now() - t0) / 100) / 10;
 }
+
+/**
+ * Marks the sites without a row for every rolled day dirty (as late data marks them) and waits until
+ * the restarted jobs role has rolled them; nothing when there are none.
+ */
+export async function rollHoles(server: ServerHandle, deadline: number): Promise<void> {
+  const { rowCount } = await server.pool.query(
+    `insert into site_dirty_days (site_uid, day)
+     select s.uid, r.from_day from sites s
+      cross join (select (value->>'from')::date as from_day, (value->>'until')::date as until_day
+                    from job_state where name = 'site_daily') r
+      where (select count(*) from site_daily d
+              where d.site_uid = s.uid and d.view = $1 and d.day >= r.from_day and d.day < r.until_day)
+            < r.until_day - r.from_day
+     on conflict do nothing`,
+    [FULL_VIEW],
+  );
+  if (!rowCount) return;
+  console.log(`${rowCount} sites lacked rolled days: marked dirty, rolled by the jobs role`);
+  // Its first run after a start rolls them (the next one would be 10 minutes on).
+  await server.restart();
+  await waitUntil(deadline, 'the daily rollup of the marked sites', async () => {
+    const { rows } = await server.pool.query<{ n: number }>('select count(*)::int as n from site_dirty_days');
+    return rows[0]?.n === 0;
+  });
+}
+
+/** Polls `done` every 2 s until it holds; throws at `deadline` (performance.now()). */
+async function waitUntil(deadline: number, what: string, done: () => Promise<boolean>): Promise<void> {
+  while (!(await done())) {
+    if (performance.now() > deadline) throw new Error(`${what} not done in time`);
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+/** The rollup view of a caller who sees every tenant. */
+const FULL_VIEW = rollupViewKey(TENANTS);
 
 /** The daily rollup tables the reports read whole days from (one `day date` column each). */
 const DAILY_TABLES = [
@@ -101,4 +143,31 @@ export function allAnswered(
   const answered = (list: { status: number }[]) =>
     list.length === expected && list.every((c) => c.status === 200);
   return answered(calls) && (history === null || answered(history.calls));
+}
+
+/** The range and figures of a benchmark's load, kept in its schema for `--reuse` (analytics, SLA). */
+export async function recordLoad(
+  server: ServerHandle,
+  from: Date,
+  until: Date,
+  loaded: Record<string, unknown>,
+): Promise<void> {
+  await server.pool.query(
+    'create table bench_load (from_time timestamptz, until_time timestamptz, loaded jsonb)',
+  );
+  await server.pool.query('insert into bench_load values ($1, $2, $3)', [from, until, loaded]);
+}
+
+/** What {@link recordLoad} kept. */
+export async function recordedLoad(
+  server: ServerHandle,
+): Promise<{ from: Date; until: Date; loaded: Record<string, unknown> }> {
+  const { rows } = await server.pool.query<{
+    from_time: Date;
+    until_time: Date;
+    loaded: Record<string, unknown>;
+  }>('select from_time, until_time, loaded from bench_load');
+  const row = rows[0];
+  if (!row) throw new Error('--reuse: the schema holds no recorded load');
+  return { from: row.from_time, until: row.until_time, loaded: row.loaded };
 }
