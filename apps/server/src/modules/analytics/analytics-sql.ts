@@ -90,12 +90,12 @@ export function islandsSql(x: string, name: string, w: WindowParams, tenantCond:
                   and ev.time >= ${w.lookback} and ev.time < ${readFrom} ${cond}
                 order by ev.time desc, ev.id desc limit 1) ev`;
   const rolled = w.open
-    ? // Each site's rolled end state, read once (null: no row, or one rolled before the column).
+    ? // Each site's rolled end state, read once (null: no row, or one rolled before the column); a
+      // join, not a subquery per site: over a whole fleet one range of the day's primary key.
       `${x}_st as (
-    select scoped.uid, scoped.tenants,
-           (select d.${x}_end_open from site_daily d
-             where d.site_uid = scoped.uid and d.view = ${w.open.view} and d.day = ${w.open.day}) as open
-      from scoped),
+    select scoped.uid, scoped.tenants, d.${x}_end_open as open
+      from scoped left join site_daily d
+        on d.day = ${w.open.day} and d.view = ${w.open.view} and d.site_uid = scoped.uid),
   `
     : '';
   return `${rolled}${x}_ev as (
@@ -174,13 +174,15 @@ export function summarySql(x: string, w: WindowParams): string {
  * (its oldest event or its creation, whichever is earlier): a period from before a site reported
  * anything is unknown, not available (docs/decisions/before-first-record-is-a-gap.md). The
  * two never overlap: every offline period starts at an event, so at or after the first record.
+ * Needs `scoped.created_at`; the first record is looked up once per site (materialized: it is read
+ * twice below), and only for sites created after the window's start.
  */
 export function gapsSql(p: SqlParams, w: WindowParams): string {
   return `${islandsSql('off', `${p.add('device_offline')}::text`, w, null)},
-  gap_first as (
-    select st.uid as site_uid,
-           case when st.created_at <= ${w.from} then st.created_at else ${firstRecordSql('st')} end as t
-      from scoped join sites st on st.uid = scoped.uid),
+  gap_first as materialized (
+    select scoped.uid as site_uid,
+           case when scoped.created_at <= ${w.from} then scoped.created_at else ${firstRecordSql('scoped')} end as t
+      from scoped),
   gap_isl as (
     select site_uid, s, e from off_isl
     union all

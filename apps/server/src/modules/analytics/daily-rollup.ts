@@ -141,7 +141,7 @@ async function rollupSiteDay(db: Queryable, day: string, view: readonly string[]
     sites ? [day, rollupViewKey(view), sites] : [day, rollupViewKey(view)],
   );
   await db.query(
-    `with scoped as (select s.uid, s.tenants from sites s where s.tenants && ${tenants} ${only}),
+    `with scoped as (select s.uid, s.tenants, s.created_at from sites s where s.tenants && ${tenants} ${only}),
      ${gapsSql(p, w)}, ${endOpenSql('off', nextLookback)}, ${ctes.join(',\n')}
      insert into site_daily (site_uid, day, view, gap_ms, ${columns.join(', ')})
      select scoped.uid, ${dayParam}, ${viewParam}, coalesce(gap_sum.ms, 0), ${values.join(', ')}

@@ -45,7 +45,7 @@ export function outageSelect(
   // A tenant-less site_down is the site's, for every tenant (docs/requirements.md#down-offline-rule).
   const downCond = `(ev.tenant = '' or ev.tenant = ${t})`;
   const cond = tenantScopeOf([tenant], p, 'ev.tenant', { eventName: 'ev.name' });
-  return `with scoped as (select s.uid, s.tenants from sites s where ${t} = any(s.tenants) ${only}),
+  return `with scoped as (select s.uid, s.tenants, s.created_at from sites s where ${t} = any(s.tenants) ${only}),
     ${gapsSql(p, w)},
     ${islandsSql('down', `${p.add(SLA_EVENT_NAMES.down)}::text`, w, downCond)},
     ${islandsSql('mains', `${p.add(SLA_EVENT_NAMES.mains)}::text`, w, cond)},

@@ -33,7 +33,7 @@ export function scopedSites(caller: Caller, p: SqlParams, f: FleetFilter): strin
     const like = p.add(`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     parts.push(`(s.name ilike ${like} or s.uid ilike ${like})`);
   }
-  return `select s.uid, s.name, s.settings, s.more_details, s.tenants, s.battery_max from sites s where ${parts.join(' and ')}`;
+  return `select s.uid, s.name, s.settings, s.more_details, s.tenants, s.battery_max, s.created_at from sites s where ${parts.join(' and ')}`;
 }
 
 /** Distinct pins of the scoped sites of some types (battery terminal: one per tenant → one). */
