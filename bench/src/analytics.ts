@@ -12,7 +12,7 @@
  */
 import { analyticsEndpoints } from '@towerwatch/contract';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
-import { type DbKind, num } from './lib/cli.ts';
+import { type DbKind, num, serverNodeFlags } from './lib/cli.ts';
 import {
   allAnswered,
   extendRolledHistory,
@@ -25,6 +25,7 @@ import {
 } from './lib/daily-rollup.ts';
 import { loadFleet } from './lib/dataset.ts';
 import { timeReportRequests } from './lib/report-requests.ts';
+import { serverProfiling } from './lib/profile.ts';
 import { printTable, startResult } from './lib/results.ts';
 import { settleStatistics } from './lib/rig.ts';
 import { login, type ServerHandle, startServer } from './lib/server.ts';
@@ -134,6 +135,8 @@ export const analyticsBenchmark: Benchmark = {
     // again without loading (the result then names the run that loaded it).
     const reuse = opts.flags.get('reuse');
     const db: DbKind = opts.dbs?.[0] ?? 'system';
+    // `--profile DIR`: V8 CPU profiles of the server, summarised in the result.
+    const profiling = serverProfiling(opts.flags.get('profile'), `analytics-${db}`, serverNodeFlags(opts));
     let server: ServerHandle | null = null;
     const calls: ReportResult[] = [];
     let history: LongHistory<ReportResult> | null = null;
@@ -157,6 +160,7 @@ export const analyticsBenchmark: Benchmark = {
         env: rollupEnv,
         ...(reuse ? { reuseSchema: reuse } : {}),
         keepSchema: opts.flags.get('keep') === 'yes',
+        ...(profiling.nodeArgs ? { nodeArgs: profiling.nodeArgs } : {}),
       });
       const range0 = reuse ? await recordedLoad(server) : null;
       const until = range0?.until ?? new Date(Math.floor(Date.now() / 60_000) * 60_000);
@@ -257,6 +261,7 @@ export const analyticsBenchmark: Benchmark = {
       requests,
       path: raw ? 'raw' : 'daily',
       ...(reuse ? { reusedSchema: reuse } : {}),
+      profile: profiling.summarise(),
       loaded,
       calls,
       history,

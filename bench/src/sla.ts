@@ -11,7 +11,7 @@
  */
 import { analyticsSlaEndpoints } from '@towerwatch/contract';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
-import { type DbKind, num } from './lib/cli.ts';
+import { type DbKind, num, serverNodeFlags } from './lib/cli.ts';
 import {
   allAnswered,
   extendRolledHistory,
@@ -24,6 +24,7 @@ import {
 } from './lib/daily-rollup.ts';
 import { loadFleet } from './lib/dataset.ts';
 import { timeReportRequests } from './lib/report-requests.ts';
+import { serverProfiling } from './lib/profile.ts';
 import { printTable, startResult } from './lib/results.ts';
 import { settleStatistics } from './lib/rig.ts';
 import { login, type ServerHandle, startServer } from './lib/server.ts';
@@ -71,6 +72,8 @@ export const slaBenchmark: Benchmark = {
     // `--keep yes` leaves the loaded schema (db system) for `--reuse <schema>` (as the analytics benchmark).
     const reuse = opts.flags.get('reuse');
     const db: DbKind = opts.dbs?.[0] ?? 'system';
+    // `--profile DIR`: V8 CPU profiles of the server, summarised in the result.
+    const profiling = serverProfiling(opts.flags.get('profile'), `sla-${db}`, serverNodeFlags(opts));
     let server: ServerHandle | null = null;
     type Call = {
       format: string;
@@ -95,6 +98,7 @@ export const slaBenchmark: Benchmark = {
         env,
         ...(reuse ? { reuseSchema: reuse } : {}),
         keepSchema: opts.flags.get('keep') === 'yes',
+        ...(profiling.nodeArgs ? { nodeArgs: profiling.nodeArgs } : {}),
       });
       const recorded = reuse ? await recordedLoad(server) : null;
       const until = recorded?.until ?? new Date(Math.floor(Date.now() / 60_000) * 60_000);
@@ -168,6 +172,7 @@ export const slaBenchmark: Benchmark = {
       requests,
       path: raw ? 'raw' : 'daily',
       ...(reuse ? { reusedSchema: reuse } : {}),
+      profile: profiling.summarise(),
       loaded,
       calls,
       history,
