@@ -38,8 +38,12 @@ import {
   type SlaWindow,
 } from './sla-compute.ts';
 
-/** Sites whose transitions are read and computed at a time (bounds the memory of a fleet report). */
-export const SLA_SITE_BATCH = 1000;
+/**
+ * Sites whose transitions are read and computed at a time (bounds the memory of a fleet report). Large
+ * for the reason of the analytics reports' batch (analytics-batches.ts REPORT_SITE_BATCH): a batch
+ * that is the fleet reads ranges, a small one index descents per site.
+ */
+export const SLA_SITE_BATCH = 50_000;
 const DAY_MS = 86_400_000;
 
 export interface SlaServiceDeps {
