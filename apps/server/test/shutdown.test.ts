@@ -51,30 +51,41 @@ describe.runIf(inject('towerwatchDbKind') === 'embedded')('the server program', 
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-    await waitFor(async () => {
-      const res = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
-      return res?.ok === true;
-    }, 90_000);
-    // Let the simulator's devices connect and ingest write, so the stop interrupts real work.
-    await waitFor(async () => output.includes('"simulator":true'), 30_000);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    const postmaster = Number(
-      readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0],
-    );
-    expect(isProcessAlive(postmaster)).toBe(true);
-    // The embedded PostgreSQL runs with the settings given (postmaster.pid line 4: its port).
-    const pgPort = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
-    const client = new pg.Client({
-      host: '127.0.0.1',
-      port: pgPort,
-      user: 'postgres',
-      password: readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim(),
-      database: 'towerwatch',
-    });
-    await client.connect();
-    const setting = async (name: string) => (await client.query(`show ${name}`)).rows[0]?.[name];
-    expect([await setting('work_mem'), await setting('random_page_cost')]).toEqual(['7MB', '1.1']);
-    await client.end();
+    let postmaster = 0;
+    try {
+      await waitFor(async () => {
+        const res = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
+        return res?.ok === true;
+      }, 90_000);
+      const pid = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
+      postmaster = Number(pid[0]);
+      expect(isProcessAlive(postmaster)).toBe(true);
+      // The embedded PostgreSQL runs with the settings given (postmaster.pid line 4: its port).
+      const client = new pg.Client({
+        host: '127.0.0.1',
+        port: Number(pid[3]),
+        user: 'postgres',
+        password: readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim(),
+        database: 'towerwatch',
+      });
+      await client.connect();
+      try {
+        const setting = async (name: string) => (await client.query(`show ${name}`)).rows[0]?.[name];
+        expect([await setting('work_mem'), await setting('random_page_cost')]).toEqual(['7MB', '1.1']);
+        // The simulator's devices connected and ingest wrote: the stop interrupts real work.
+        await waitFor(
+          async () => (await client.query('select 1 from telemetry limit 1')).rowCount === 1,
+          60_000,
+        );
+      } finally {
+        await client.end();
+      }
+    } catch (err) {
+      // A failure before the stop: nothing of the run outlives the test.
+      process.kill(-(child.pid as number), 'SIGKILL');
+      if (postmaster && isProcessAlive(postmaster)) process.kill(postmaster, 'SIGQUIT');
+      throw err;
+    }
 
     process.kill(-(child.pid as number), 'SIGINT');
     const code = await exited;
