@@ -92,6 +92,12 @@ export async function extendRolledHistory(
   const blocks = Math.ceil(historyDays / days) - 1;
   let rows = 0;
   for (const table of DAILY_TABLES) {
+    // Already extended (a reused schema): its oldest day is that of the last block.
+    const { rows: oldest } = await server.pool.query<{ done: boolean }>(
+      `select coalesce(min(day) <= $1::date - $2::int + $3::int, false) as done from ${table}`,
+      [today, historyDays, days],
+    );
+    if (oldest[0]?.done) continue;
     const { rows: columns } = await server.pool.query<{ name: string }>(
       `select column_name as name from information_schema.columns
         where table_schema = current_schema() and table_name = $1 order by ordinal_position`,
