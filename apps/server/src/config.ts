@@ -10,6 +10,14 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { TELEMETRY_COMPRESS_AFTER_DAYS } from '@towerwatch/domain';
 
+/**
+ * Sites a fleet report reads at a time by default (REPORT_SITE_BATCH; the analytics reports and the
+ * SLA): their rows are in memory together (~3–5 kB a site while read), and a batch's statements read
+ * per site index descents when the batch is a small part of the fleet but ranges and joins when it is
+ * the fleet (docs/performance.md "Reports (daily rollups)").
+ */
+export const REPORT_SITE_BATCH_DEFAULT = 50_000;
+
 /** Server roles a process can run (ARCHITECTURE "one server program, several roles"). */
 export const SERVER_ROLES = ['api', 'live', 'ingest', 'jobs'] as const;
 export type ServerRole = (typeof SERVER_ROLES)[number];
@@ -140,6 +148,8 @@ const envSchema = z.object({
   /** Daily rollups (docs/requirements.md#daily-rollups): days back the first run starts, days rolled per run. */
   DAILY_ROLLUP_BACKFILL_DAYS: z.coerce.number().int().min(1).max(3660).default(400),
   DAILY_ROLLUP_DAYS_PER_RUN: z.coerce.number().int().min(1).max(3660).default(3),
+  /** Sites a fleet report (the four analytics reports, the SLA) reads at a time: memory against speed. */
+  REPORT_SITE_BATCH: z.coerce.number().int().min(100).max(1_000_000).default(REPORT_SITE_BATCH_DEFAULT),
   /** Telegram bot token (docs/operations.md "Telegram"); unset = Telegram notifications off. */
   TELEGRAM_BOT_TOKEN: z
     .string()
@@ -191,6 +201,8 @@ export interface Config {
   telemetryCompressAfterDays: number;
   /** Daily rollups: days back the first run starts, and most days rolled per run. */
   dailyRollup: { backfillDays: number; daysPerRun: number };
+  /** REPORT_SITE_BATCH: sites a fleet report reads at a time. */
+  reportSiteBatch: number;
   telegram: {
     botToken: string | undefined;
     apiRoot: string;
@@ -270,6 +282,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
     telemetryCompressAfterDays: e.TELEMETRY_COMPRESS_AFTER_DAYS,
     dailyRollup: { backfillDays: e.DAILY_ROLLUP_BACKFILL_DAYS, daysPerRun: e.DAILY_ROLLUP_DAYS_PER_RUN },
+    reportSiteBatch: e.REPORT_SITE_BATCH,
     telegram: {
       botToken: e.TELEGRAM_BOT_TOKEN,
       apiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ''),

@@ -41,6 +41,7 @@ export function createAnalyticsSlaModule(
     sites: deps.site.lookup,
     clock: kernel.clock,
     pieces: deps.analytics.slaPieces,
+    batchSize: kernel.config.reportSiteBatch,
   });
   const producers: ReportProducers = {
     ...analyticsProducers({

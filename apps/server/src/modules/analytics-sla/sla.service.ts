@@ -21,6 +21,7 @@ import {
 } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
+import { REPORT_SITE_BATCH_DEFAULT } from '../../config.ts';
 import { ValidationError } from '../../errors.ts';
 import { createRowSpool, type RowSpool } from '../../kernel/http/row-spool.ts';
 import { assertTenantsAllowed, ownerFilter, type ScopeLookup } from '../../kernel/scope/site-scope.ts';
@@ -38,12 +39,8 @@ import {
   type SlaWindow,
 } from './sla-compute.ts';
 
-/**
- * Sites whose transitions are read and computed at a time (bounds the memory of a fleet report). Large
- * for the reason of the analytics reports' batch (analytics-batches.ts REPORT_SITE_BATCH): a batch
- * that is the fleet reads ranges, a small one index descents per site.
- */
-export const SLA_SITE_BATCH = 50_000;
+/** Sites whose transitions are read and computed at a time, unless configured (config.ts REPORT_SITE_BATCH). */
+export const SLA_SITE_BATCH = REPORT_SITE_BATCH_DEFAULT;
 const DAY_MS = 86_400_000;
 
 export interface SlaServiceDeps {

@@ -2,18 +2,14 @@
  * How the four reports read their sites (docs/decisions/reports-streamed-from-a-spool.md): a batch of
  * sites at a time for both periods, figures summed as they come, site rows spooled for the reply.
  */
+import { REPORT_SITE_BATCH_DEFAULT } from '../../config.ts';
 import { createRowSpool, type RowSpool } from '../../kernel/http/row-spool.ts';
 import type { FleetFilter } from '../power-data/index.ts';
 import type { AnalyticsRepository, SiteBaseRow } from './analytics.repository.ts';
 import type { ReportContext, ResolvedPeriod } from './analytics-context.ts';
 
-/**
- * Sites whose rows are read and computed at a time (bounds the memory of a fleet report: ~1 kB a site
- * row). Large on purpose: a batch's statements cost per site index descents when the batch is a small
- * part of the fleet, and whole-fleet ranges and joins when it is the fleet (docs/performance.md
- * "Reports at full size": 5,000 sites answered 1.4–1.8× faster in one batch than in five).
- */
-export const REPORT_SITE_BATCH = 50_000;
+/** Sites whose rows are read and computed at a time, unless configured (config.ts REPORT_SITE_BATCH). */
+export const REPORT_SITE_BATCH = REPORT_SITE_BATCH_DEFAULT;
 
 /**
  * A report whose site rows are spooled (kernel/http/row-spool.ts): the head is every field but `sites`

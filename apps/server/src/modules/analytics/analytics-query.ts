@@ -32,6 +32,17 @@ export interface Part {
 export interface ReportSpec {
   events: readonly (readonly [string, string])[];
   extras?: (p: SqlParams, w: WindowParams, plan: RollupPlan | null) => Part;
+  /** The site's settings (its alarm thresholds) are read: only the reports that use them. */
+  settings?: boolean;
+}
+
+/**
+ * The site columns of a query's rows: an edge's rows only add figures to the rolled query's rows of the
+ * same sites, so they carry the uid alone (a fleet's settings parsed three times over weighed ~0.5 GB).
+ */
+function siteColumns(spec: ReportSpec, edge: boolean): string {
+  if (edge) return 'scoped.uid';
+  return `scoped.uid, scoped.name, scoped.tenants${spec.settings ? ', scoped.settings' : ''}`;
 }
 
 export type Row = Record<string, unknown>;
@@ -56,6 +67,7 @@ export function createReportQuery(db: Queryable) {
     win: ReportWindow,
     spec: ReportSpec,
     plan: RollupPlan | null,
+    edge = false,
   ): Promise<Row[]> {
     const p = sqlParams();
     const scoped = scopedSites(caller, p, f);
@@ -95,7 +107,7 @@ export function createReportQuery(db: Queryable) {
     const q = spec.extras ? merge(events, spec.extras(p, w, plan)) : events;
     const { rows } = await db.query<Row>(
       `with scoped as (${scoped}), ${q.ctes.join(',\n')}
-       select scoped.uid, scoped.name, scoped.tenants, scoped.settings, ${q.columns.join(', ')}
+       select ${siteColumns(spec, edge)}, ${q.columns.join(', ')}
          from scoped ${q.joins.join(' ')}
         order by scoped.uid`,
       p.values,
@@ -110,7 +122,7 @@ export function createReportQuery(db: Queryable) {
     const plan = await planRollup(db, caller, f, win);
     if (!plan) return query(caller, f, win, spec, null);
     const edge = async (w: ReportWindow | null) =>
-      w ? byUid(await query(caller, f, edgeWindow(plan, w), { events: spec.events }, null)) : null;
+      w ? byUid(await query(caller, f, edgeWindow(plan, w), { events: spec.events }, null, true)) : null;
     const [rows, before, after] = await Promise.all([
       query(caller, f, win, spec, plan),
       edge(plan.before),

@@ -37,6 +37,7 @@ export interface SiteBaseRow {
   uid: string;
   name: string;
   tenants: string[];
+  /** The site's settings: read by the battery and temperature reports only (empty in the others). */
   settings: Record<string, unknown>;
   gapMs: number;
 }
@@ -238,6 +239,7 @@ export function createAnalyticsRepository(db: Queryable) {
     async battery(caller: Caller, f: FleetFilter, win: ReportWindow, sohSince: Date): Promise<BatteryRow[]> {
       const rows = await perSite(caller, f, win, {
         events: [['bat', 'battery_power']],
+        settings: true,
         extras: (p, w, plan) => ({
           ctes: [
             dcMeansSql(p, w, plan, f.tenant),
@@ -284,6 +286,7 @@ export function createAnalyticsRepository(db: Queryable) {
     async temperature(caller: Caller, f: FleetFilter, win: ReportWindow): Promise<TemperatureRow[]> {
       const rows = await perSite(caller, f, win, {
         events: [['hot', 'high_temperature']],
+        settings: true,
         extras: (p, w, plan) => ({
           ctes: [
             `temps as (select pins.site_uid, max(h.max) as max_c, sum(h.sum) / nullif(sum(h.count), 0) as mean_c

@@ -37,6 +37,7 @@ export function createAnalyticsModule(
     repo: createAnalyticsRepository(kernel.pool),
     sites: deps.site.lookup,
     clock: kernel.clock,
+    batchSize: kernel.config.reportSiteBatch,
   });
   const slaPieces: SlaPiecesReader = (uids, tenants, windows) =>
     siteSlaPieces(kernel.pool, uids, tenants, windows);
