@@ -47,6 +47,21 @@ function siteColumns(spec: ReportSpec, edge: boolean): string {
 
 export type Row = Record<string, unknown>;
 
+/** The key of a rolled row's edge rows (absent on rows the raw path answered). */
+export const EDGES = 'edges';
+
+/** An edge of a rolled row: its window and its raw row (the summaries of `spec.events`, gap_ms). */
+export interface EdgeRow {
+  w: ReportWindow;
+  row: Row;
+}
+
+/** A rolled row's edges before and after its whole days (null: the window has none there). */
+export interface RowEdges {
+  before: EdgeRow | null;
+  after: EdgeRow | null;
+}
+
 /** The event-tenant condition: the caller's tenant rule, narrowed to `tenant` when one is chosen. */
 export function eventTenants(caller: Caller, p: SqlParams, tenant: string | undefined): string {
   const narrowed = tenant ? { ...caller, allowedTenants: [tenant] } : caller;
@@ -139,6 +154,11 @@ export function createReportQuery(db: Queryable) {
       const a = before?.get(uid);
       const b = after?.get(uid);
       const out: Row = { ...r, gap_ms: Number(a?.gap_ms ?? 0) + Number(r.gap_ms) + Number(b?.gap_ms ?? 0) };
+      // The edges' own rows, for figures per day (the mains report's daily chart: edgePiece).
+      out[EDGES] = {
+        before: a && plan.before ? { w: plan.before, row: a } : null,
+        after: b && plan.after ? { w: plan.after, row: b } : null,
+      };
       for (const [x] of spec.events) {
         const s = joinSummaries([a && summaryOf(a, x), summaryOf(r, x), b && summaryOf(b, x)]);
         Object.assign(out, {

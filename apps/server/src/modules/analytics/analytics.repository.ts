@@ -9,7 +9,14 @@ import type { Caller } from '../../auth/caller.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { type SqlParams, sqlParams } from '../../kernel/scope/sql-scope.ts';
 import { type FleetFilter, POWER_TYPES, pinsOf, scopedSites } from '../power-data/index.ts';
-import { createReportQuery, eventTenants } from './analytics-query.ts';
+import {
+  createReportQuery,
+  EDGES,
+  type EdgeRow,
+  eventTenants,
+  type Row,
+  type RowEdges,
+} from './analytics-query.ts';
 import {
   deepHoursSql,
   edgeWindow,
@@ -49,6 +56,30 @@ export interface DgRow extends SiteBaseRow {
 }
 export interface MainsRow extends SiteBaseRow {
   out: SummaryFigures;
+  /** The site's figures of the window's partial days (null: the raw path answered its row). */
+  edges: { before: MainsDayPiece | null; after: MainsDayPiece | null } | null;
+}
+
+/** A site's (or the fleet's) mains over one edge window [from, end): outage ms outside gaps, gap ms. */
+export interface MainsDayPiece {
+  from: number;
+  end: number;
+  outMs: number;
+  gapMs: number;
+}
+
+/** The mains pieces of a rolled row's edges (analytics-query.ts EDGES), or null for a raw row. */
+function mainsEdges(r: Row): MainsRow['edges'] {
+  const edges = r[EDGES] as RowEdges | undefined;
+  if (!edges) return null;
+  const piece = (e: EdgeRow | null): MainsDayPiece | null =>
+    e && {
+      from: e.w.from.getTime(),
+      end: e.w.end.getTime(),
+      outMs: Number(e.row.mains_ms ?? 0) - Number(e.row.mains_gap_ms ?? 0),
+      gapMs: Number(e.row.gap_ms ?? 0),
+    };
+  return { before: piece(edges.before), after: piece(edges.after) };
 }
 export interface BatteryRow extends SiteBaseRow {
   bat: SummaryFigures;
@@ -195,18 +226,21 @@ export function createAnalyticsRepository(db: Queryable) {
     /** Per site: mains_fail periods (outages). */
     async mains(caller: Caller, f: FleetFilter, win: ReportWindow): Promise<MainsRow[]> {
       const rows = await perSite(caller, f, win, { events: [['mains', 'mains_fail']] });
-      return rows.map((r) => ({ ...base(r), out: summaryOf(r, 'mains') }));
+      return rows.map((r) => ({ ...base(r), out: summaryOf(r, 'mains'), edges: mainsEdges(r) }));
     },
 
     /**
      * The fleet's mains per day: `days[i]` = [start, end) of a Dhaka day within the window. Whole rolled
-     * days from `site_daily` (when every site has its rows), the others from raw events of their edge.
+     * days from `site_daily` (when every site has its rows), the others from raw events of their edge:
+     * an edge that is one day of `days` from `edgeSums` when given (the fleet's sums of the per-site
+     * rows' edges, analytics-reports.ts: the same statement's figures, not read twice), else read here.
      */
     async mainsDays(
       caller: Caller,
       f: FleetFilter,
       win: ReportWindow,
       days: readonly { from: Date; until: Date }[],
+      edgeSums: Promise<readonly MainsDayPiece[] | null> = Promise.resolve(null),
     ): Promise<MainsDayRow[]> {
       const plan = await planRollup(db, caller, f, win);
       const rolled = plan ? await mainsRolledDays(caller, f, plan) : null;
@@ -214,6 +248,12 @@ export function createAnalyticsRepository(db: Queryable) {
       const indexed = days.map((d, i) => ({ ...d, i }));
       const edge = async (w: ReportWindow | null, list: typeof indexed) => {
         if (!w || list.length === 0) return [];
+        const day = list.length === 1 ? list[0] : undefined;
+        const summed =
+          day && day.from.getTime() === w.from.getTime() && day.until.getTime() === w.end.getTime()
+            ? (await edgeSums)?.find((s) => s.from === w.from.getTime() && s.end === w.end.getTime())
+            : undefined;
+        if (day && summed) return [{ i: day.i, outMs: summed.outMs, gapMs: summed.gapMs }];
         const rows = await mainsRawDays(caller, f, edgeWindow(plan, w), list);
         return rows.map((r) => ({ ...r, i: (list[r.i] as { i: number }).i }));
       };
