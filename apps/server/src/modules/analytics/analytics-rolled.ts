@@ -123,21 +123,25 @@ export function planParams(p: SqlParams, plan: RollupPlan) {
  */
 export function rolledSql(p: SqlParams, plan: RollupPlan, keys: readonly string[]): string {
   const q = planParams(p, plan);
-  const lags = keys.map((x) => `lag(d.${x}_open) over (partition by d.site_uid order by d.day) as ${x}_prev`);
+  const lags = keys.map((x) => `lag(d.${x}_open) over (order by d.day) as ${x}_prev`);
   const aggs = keys.map(
     (x) => `sum(${x}_ms) as ${x}_ms, sum(${x}_gap_ms) as ${x}_gap_ms,
       (sum(${x}_starts) + count(*) filter (where ${x}_lead and not coalesce(${x}_prev, true)))::int as ${x}_starts,
       bool_or(${x}_lead) filter (where day = ${q.fromDay}) as ${x}_lead,
       bool_or(${x}_open) filter (where day = ${q.lastDay}) as ${x}_open`,
   );
-  // Only the columns read: the covering index (view, site_uid, day) answers it without the table.
-  const cols = ['site_uid', 'day', 'gap_ms', ...keys.flatMap((x) => SUMMARY_FIELDS.map((c) => `${x}_${c}`))];
+  // Only the columns read: the covering index (view, site_uid, day) answers it without the table. Per
+  // site (lateral): its days come from the index in day order, so neither the window nor the sums
+  // sort anything — over a batch of 10,000 sites a join sorted 300,000 rows (to disk) first.
+  const cols = ['day', 'gap_ms', ...keys.flatMap((x) => SUMMARY_FIELDS.map((c) => `${x}_${c}`))];
   return `rolled as (
-    select site_uid, count(*)::int as days, sum(gap_ms) as gap_ms, ${aggs.join(', ')}
-      from (select ${cols.map((c) => `d.${c}`).join(', ')}, ${lags.join(', ')}
-              from site_daily d join scoped on scoped.uid = d.site_uid
-             where d.view = ${q.view} and d.day >= ${q.fromDay} and d.day < ${q.untilDay}) d
-     group by site_uid)`;
+    select scoped.uid as site_uid, r.*
+      from scoped cross join lateral (
+        select count(*)::int as days, sum(gap_ms) as gap_ms, ${aggs.join(', ')}
+          from (select ${cols.map((c) => `d.${c}`).join(', ')}, ${lags.join(', ')}
+                  from site_daily d
+                 where d.view = ${q.view} and d.site_uid = scoped.uid
+                   and d.day >= ${q.fromDay} and d.day < ${q.untilDay}) d) r)`;
 }
 
 /** The index condition of one pin (`pin`: the alias of a row with `com_id` and `pin_name`). */
