@@ -15,6 +15,7 @@ import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num, serverNodeFlags } from './lib/cli.ts';
 import {
   allAnswered,
+  backdateSites,
   extendRolledHistory,
   type LongHistory,
   printHistory,
@@ -167,10 +168,12 @@ export const analyticsBenchmark: Benchmark = {
       const from = range0?.from ?? new Date(until.getTime() - days * DAY);
       if (range0) {
         Object.assign(loaded, range0.loaded);
+        await backdateSites(server, from);
         if (!raw) await rollHoles(server, performance.now() + 3_600_000);
       } else {
         const t0 = performance.now();
         await loadFleet(server.pool, siteCount);
+        await backdateSites(server, from);
         loaded.sites = Number((await server.pool.query('select count(*) from sites')).rows[0]?.count ?? 0);
         // Two inserts at a time (one per core).
         const kinds = [

@@ -14,6 +14,7 @@ import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num, serverNodeFlags } from './lib/cli.ts';
 import {
   allAnswered,
+  backdateSites,
   extendRolledHistory,
   type LongHistory,
   printHistory,
@@ -105,10 +106,12 @@ export const slaBenchmark: Benchmark = {
       const from = recorded?.from ?? new Date(until.getTime() - days * DAY);
       if (recorded) {
         Object.assign(loaded, recorded.loaded);
+        await backdateSites(server, from);
         if (!raw) await rollHoles(server, performance.now() + 3_600_000);
       } else {
         const t0 = performance.now();
         await loadFleet(server.pool, siteCount);
+        await backdateSites(server, from);
         loaded.sites = Number((await server.pool.query('select count(*) from sites')).rows[0]?.count ?? 0);
         loaded.events += await loadPeriods(server, from, days, 'mains_fail', 60, 240);
         loaded.events += await loadPeriods(server, from, days, 'battery_power', 60, 180);

@@ -177,3 +177,16 @@ export async function recordedLoad(
   if (!row) throw new Error('--reuse: the schema holds no recorded load');
   return { from: row.from_time, until: row.until_time, loaded: row.loaded };
 }
+
+/**
+ * Sites created before `from`: a fleet that reported through the whole loaded range, as a production
+ * fleet has (loadFleet creates them now, so a report's edge looked up each site's first record, a cost
+ * and a gap no long-running site has). Idempotent; the rolled whole days do not change (their sites'
+ * first records, the loaded events, are before them either way).
+ */
+export async function backdateSites(server: ServerHandle, from: Date): Promise<void> {
+  await server.pool.query(
+    `update sites set created_at = $1::timestamptz - interval '1 day' where created_at >= $1`,
+    [from],
+  );
+}
