@@ -13,8 +13,8 @@ import { TELEMETRY_COMPRESS_AFTER_DAYS } from '@towerwatch/domain';
 /**
  * Sites a fleet report reads at a time by default (REPORT_SITE_BATCH; the analytics reports and the
  * SLA): their rows are in memory together. At 50,000 sites a batch of 10,000 answered as fast as one
- * of 25,000 or 50,000 with the server's peak RSS at 534–598 MB instead of 618–703 and 695–848 MB, and
- * 3–10× faster than batches of 1,000 (docs/performance.md "Reports (daily rollups)").
+ * of 25,000 or 50,000 with the server's peak RSS at 534–598 MB instead of 618–703 and 695–848 MB
+ * (docs/decisions/report-batches-of-10000-sites.md).
  */
 export const REPORT_SITE_BATCH_DEFAULT = 10_000;
 
