@@ -20,7 +20,14 @@ import {
   stateOfCharge,
 } from '@towerwatch/domain';
 import { parseSiteAlarmSettings } from '../../alarms/settings.ts';
-import type { BatteryRow, DgRow, MainsRow, SiteBaseRow, TemperatureRow } from './analytics.repository.ts';
+import type {
+  BatteryRow,
+  DgRow,
+  MainsDayPiece,
+  MainsRow,
+  SiteBaseRow,
+  TemperatureRow,
+} from './analytics.repository.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -152,3 +159,33 @@ export function thresholdOf(r: TemperatureRow): TemperatureReportRow['thresholdC
 
 /** The identity columns of a report row. */
 export const siteOf = (r: SiteBaseRow) => ({ siteUid: r.uid, siteName: r.name, tenants: r.tenants });
+
+/**
+ * The fleet's mains over each edge window, summed from every site row's edges: null when a row has
+ * none (the raw path answered it) or another window than the first row's (batches planned apart, as
+ * the jobs role rolled a day in between) — the chart then reads those days itself.
+ */
+export function mainsEdgeSums() {
+  const sums = new Map<string, MainsDayPiece>();
+  let first: string | null = null;
+  let whole = true;
+  const keyOf = (e: MainsRow['edges']) =>
+    e ? [e.before, e.after].map((x) => (x ? `${x.from}-${x.end}` : '')).join('/') : null;
+  return {
+    add(e: MainsRow['edges']) {
+      const key = keyOf(e);
+      first ??= key;
+      if (!e || key !== first) whole = false;
+      if (!whole || !e) return;
+      for (const x of [e.before, e.after]) {
+        if (!x) continue;
+        const k = `${x.from}-${x.end}`;
+        const acc = sums.get(k) ?? { from: x.from, end: x.end, outMs: 0, gapMs: 0 };
+        acc.outMs += x.outMs;
+        acc.gapMs += x.gapMs;
+        sums.set(k, acc);
+      }
+    },
+    result: (): readonly MainsDayPiece[] | null => (whole && first !== null ? [...sums.values()] : null),
+  };
+}

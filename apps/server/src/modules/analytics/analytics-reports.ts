@@ -11,7 +11,7 @@ import type {
   TemperatureReportReply,
 } from '@towerwatch/contract';
 import { availabilityPercent, fuelCost, type ReportKind, tenantShares } from '@towerwatch/domain';
-import type { AnalyticsRepository, MainsDayPiece, MainsRow } from './analytics.repository.ts';
+import type { AnalyticsRepository, MainsDayPiece } from './analytics.repository.ts';
 import { adder, inBatches, REPORT_SITE_BATCH, type StreamedReport, spooled } from './analytics-batches.ts';
 import type { ReportContext, ResolvedPeriod } from './analytics-context.ts';
 import {
@@ -20,6 +20,7 @@ import {
   completenessOf,
   dgFiguresOf,
   mainsFiguresOf,
+  mainsEdgeSums,
   mainsInput,
   mainsTotalsOfSums,
   r2,
@@ -138,35 +139,6 @@ export function dgReport(
 
 const MAINS_SUMS = ['outMs', 'count', 'gapMs'] as const;
 
-/**
- * The fleet's mains over each edge window, summed from every site row's edges: null when a row has
- * none (the raw path answered it) or another window than the first row's (batches planned apart, as
- * the jobs role rolled a day in between) — the chart then reads those days itself.
- */
-function edgeSums() {
-  const sums = new Map<string, MainsDayPiece>();
-  let first: string | null = null;
-  let whole = true;
-  const keyOf = (e: MainsRow['edges']) =>
-    e ? [e.before, e.after].map((x) => (x ? `${x.from}-${x.end}` : '')).join('/') : null;
-  return {
-    add(e: MainsRow['edges']) {
-      const key = keyOf(e);
-      first ??= key;
-      if (!e || key !== first) whole = false;
-      if (!whole || !e) return;
-      for (const x of [e.before, e.after]) {
-        if (!x) continue;
-        const k = `${x.from}-${x.end}`;
-        const acc = sums.get(k) ?? { from: x.from, end: x.end, outMs: 0, gapMs: 0 };
-        acc.outMs += x.outMs;
-        acc.gapMs += x.gapMs;
-        sums.set(k, acc);
-      }
-    },
-    result: (): readonly MainsDayPiece[] | null => (whole && first !== null ? [...sums.values()] : null),
-  };
-}
 type MainsInput = ReturnType<typeof mainsInput>;
 
 export function mainsReport(
@@ -185,7 +157,7 @@ export function mainsReport(
       let below = 0;
       let prevBelow = 0;
       // The daily chart's partial days: the fleet's sums of the site rows' edges, once every row is read.
-      const edges = edgeSums();
+      const edges = mainsEdgeSums();
       let settle: (sums: readonly MainsDayPiece[] | null) => void = () => undefined;
       const summed = new Promise<readonly MainsDayPiece[] | null>((resolve) => {
         settle = resolve;
