@@ -238,10 +238,14 @@ describe('device identity on NATS', () => {
       30_000,
     );
     expect(await counter('broker_client_id_violations_total')).toBe(1);
-    const line = worker
-      .output()
-      .split('\n')
-      .find((l) => l.includes('client id not its own'));
+    // The log line reaches us through the worker's stdout, which may come after its metrics answer.
+    const logged = () =>
+      worker
+        .output()
+        .split('\n')
+        .find((l) => l.includes('client id not its own'));
+    await waitFor('the foreign client id logged', async () => logged() !== undefined, 30_000);
+    const line = logged();
     expect(line).toContain(`"comId":"${a.comId}"`);
     expect(line).toContain(`"clientId":"${b.comId}"`);
     expect(await authFailures()).toBe(3);
