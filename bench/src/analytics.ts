@@ -15,21 +15,18 @@ import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num, serverNodeFlags } from './lib/cli.ts';
 import {
   allAnswered,
-  backdateSites,
   extendRolledHistory,
   type LongHistory,
   printHistory,
-  recordedLoad,
   recordLoad,
-  rollHoles,
   rollUpDays,
+  startReportServer,
 } from './lib/daily-rollup.ts';
-import { loadFleet } from './lib/dataset.ts';
 import { timeReportRequests } from './lib/report-requests.ts';
 import { serverProfiling } from './lib/profile.ts';
 import { printTable, startResult } from './lib/results.ts';
 import { settleStatistics } from './lib/rig.ts';
-import { login, type ServerHandle, startServer } from './lib/server.ts';
+import { login, type ServerHandle } from './lib/server.ts';
 import { errorText, type Percentiles } from './lib/util.ts';
 
 const DAY = 86_400_000;
@@ -155,26 +152,19 @@ export const analyticsBenchmark: Benchmark = {
         DAILY_ROLLUP_BACKFILL_DAYS: String(days + 2),
         DAILY_ROLLUP_DAYS_PER_RUN: String(days + 3),
       };
-      server = await startServer({
+      const started = await startReportServer(opts, {
         db,
-        broker: 'embedded',
         env: rollupEnv,
-        ...(reuse ? { reuseSchema: reuse } : {}),
-        keepSchema: opts.flags.get('keep') === 'yes',
-        ...(profiling.nodeArgs ? { nodeArgs: profiling.nodeArgs } : {}),
+        nodeArgs: profiling.nodeArgs,
+        days,
+        sites: siteCount,
       });
-      const range0 = reuse ? await recordedLoad(server) : null;
-      const until = range0?.until ?? new Date(Math.floor(Date.now() / 60_000) * 60_000);
-      const from = range0?.from ?? new Date(until.getTime() - days * DAY);
-      if (range0) {
-        Object.assign(loaded, range0.loaded);
-        await backdateSites(server, from);
-        if (!raw) await rollHoles(server, performance.now() + 3_600_000);
-      } else {
-        const t0 = performance.now();
-        await loadFleet(server.pool, siteCount);
-        await backdateSites(server, from);
-        loaded.sites = Number((await server.pool.query('select count(*) from sites')).rows[0]?.count ?? 0);
+      server = started.server;
+      const { from, until } = started;
+      if (started.recorded) Object.assign(loaded, started.recorded);
+      else {
+        const t0 = started.loadStart;
+        loaded.sites = started.sites;
         // Two inserts at a time (one per core).
         const kinds = [
           ['mains_fail', 3, 90, 'banglalink'],

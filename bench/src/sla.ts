@@ -14,21 +14,18 @@ import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num, serverNodeFlags } from './lib/cli.ts';
 import {
   allAnswered,
-  backdateSites,
   extendRolledHistory,
   type LongHistory,
   printHistory,
-  recordedLoad,
   recordLoad,
-  rollHoles,
   rollUpDays,
+  startReportServer,
 } from './lib/daily-rollup.ts';
-import { loadFleet } from './lib/dataset.ts';
 import { timeReportRequests } from './lib/report-requests.ts';
 import { serverProfiling } from './lib/profile.ts';
 import { printTable, startResult } from './lib/results.ts';
 import { settleStatistics } from './lib/rig.ts';
-import { login, type ServerHandle, startServer } from './lib/server.ts';
+import { login, type ServerHandle } from './lib/server.ts';
 import { errorText, type Percentiles } from './lib/util.ts';
 
 const DAY = 86_400_000;
@@ -93,26 +90,19 @@ export const slaBenchmark: Benchmark = {
         DAILY_ROLLUP_BACKFILL_DAYS: String(days + 2),
         DAILY_ROLLUP_DAYS_PER_RUN: String(days + 3),
       };
-      server = await startServer({
+      const started = await startReportServer(opts, {
         db,
-        broker: 'embedded',
         env,
-        ...(reuse ? { reuseSchema: reuse } : {}),
-        keepSchema: opts.flags.get('keep') === 'yes',
-        ...(profiling.nodeArgs ? { nodeArgs: profiling.nodeArgs } : {}),
+        nodeArgs: profiling.nodeArgs,
+        days,
+        sites: siteCount,
       });
-      const recorded = reuse ? await recordedLoad(server) : null;
-      const until = recorded?.until ?? new Date(Math.floor(Date.now() / 60_000) * 60_000);
-      const from = recorded?.from ?? new Date(until.getTime() - days * DAY);
-      if (recorded) {
-        Object.assign(loaded, recorded.loaded);
-        await backdateSites(server, from);
-        if (!raw) await rollHoles(server, performance.now() + 3_600_000);
-      } else {
-        const t0 = performance.now();
-        await loadFleet(server.pool, siteCount);
-        await backdateSites(server, from);
-        loaded.sites = Number((await server.pool.query('select count(*) from sites')).rows[0]?.count ?? 0);
+      server = started.server;
+      const { from, until } = started;
+      if (started.recorded) Object.assign(loaded, started.recorded);
+      else {
+        const t0 = started.loadStart;
+        loaded.sites = started.sites;
         loaded.events += await loadPeriods(server, from, days, 'mains_fail', 60, 240);
         loaded.events += await loadPeriods(server, from, days, 'battery_power', 60, 180);
         loaded.events += await loadPeriods(server, from, days, 'site_down', 240, 30);

@@ -1,7 +1,9 @@
 /** The daily rollups of a loaded range, rolled by the server's jobs role (analytics and SLA benchmarks). */
 import { rollupViewKey, TENANTS } from '@towerwatch/domain';
+import type { BenchOptions, DbKind } from './cli.ts';
+import { loadFleet } from './dataset.ts';
 import { printTable } from './results.ts';
-import type { ServerHandle } from './server.ts';
+import { type ServerHandle, startServer } from './server.ts';
 
 /**
  * Restarts the server so its jobs role rolls [from, today) up into the daily rollups in its first run,
@@ -189,4 +191,41 @@ export async function backdateSites(server: ServerHandle, from: Date): Promise<v
     `update sites set created_at = $1::timestamptz - interval '1 day' where created_at >= $1`,
     [from],
   );
+}
+
+/**
+ * The server of a report benchmark (analytics, SLA) on a fresh schema, or on the schema `--reuse` names
+ * (`--keep yes` leaves it): with a reused schema, the range of its recorded load (its sites backdated,
+ * its rolled days completed); otherwise the range ending now, and `sites` sites loaded and backdated.
+ */
+export async function startReportServer(
+  opts: BenchOptions,
+  o: { db: DbKind; env: Record<string, string>; nodeArgs: string[] | undefined; days: number; sites: number },
+): Promise<{
+  server: ServerHandle;
+  from: Date;
+  until: Date;
+  recorded: Record<string, unknown> | null;
+  sites: number;
+  /** performance.now() when the load began (the fleet's sites are part of it). */
+  loadStart: number;
+}> {
+  const reuse = opts.flags.get('reuse');
+  const server = await startServer({
+    db: o.db,
+    broker: 'embedded',
+    env: o.env,
+    ...(reuse ? { reuseSchema: reuse } : {}),
+    keepSchema: opts.flags.get('keep') === 'yes',
+    ...(o.nodeArgs ? { nodeArgs: o.nodeArgs } : {}),
+  });
+  const recorded = reuse ? await recordedLoad(server) : null;
+  const until = recorded?.until ?? new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  const from = recorded?.from ?? new Date(until.getTime() - o.days * 86_400_000);
+  const loadStart = performance.now();
+  if (!recorded) await loadFleet(server.pool, o.sites);
+  await backdateSites(server, from);
+  if (recorded && opts.flags.get('path') !== 'raw') await rollHoles(server, performance.now() + 3_600_000);
+  const { rows } = await server.pool.query<{ n: number }>('select count(*)::int as n from sites');
+  return { server, from, until, recorded: recorded?.loaded ?? null, sites: rows[0]?.n ?? 0, loadStart };
 }
