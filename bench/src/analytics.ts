@@ -120,7 +120,6 @@ export const analyticsBenchmark: Benchmark = {
   description: 'the four analytics reports (JSON and xlsx) over the whole fleet for one month',
   async run(opts) {
     const result = startResult(opts, 'analytics');
-    const siteCount = num(opts, 'sites', { tiny: 300, quick: 5000, full: 50_000 });
     const days = num(opts, 'days', { tiny: 31, quick: 31, full: 31 });
     const hourlySites = num(opts, 'hourly-sites', { tiny: 300, quick: 5000, full: 50_000 });
     const requests = num(opts, 'requests', { tiny: 1, quick: 3, full: 3 });
@@ -147,24 +146,10 @@ export const analyticsBenchmark: Benchmark = {
     };
     let error: string | undefined;
     try {
-      // The daily rollup of the loaded range in the first jobs run after the restart below.
-      const rollupEnv = {
-        DAILY_ROLLUP_BACKFILL_DAYS: String(days + 2),
-        DAILY_ROLLUP_DAYS_PER_RUN: String(days + 3),
-      };
-      const started = await startReportServer(opts, {
-        db,
-        env: rollupEnv,
-        nodeArgs: profiling.nodeArgs,
-        days,
-        sites: siteCount,
-      });
+      const started = await startReportServer(opts, { db, nodeArgs: profiling.nodeArgs, days }, loaded);
       server = started.server;
-      const { from, until } = started;
-      if (started.recorded) Object.assign(loaded, started.recorded);
-      else {
-        const t0 = started.loadStart;
-        loaded.sites = started.sites;
+      const { from, until, loadStart: t0 } = started;
+      if (!started.reused) {
         // Two inserts at a time (one per core).
         const kinds = [
           ['mains_fail', 3, 90, 'banglalink'],

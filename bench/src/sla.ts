@@ -59,7 +59,6 @@ export const slaBenchmark: Benchmark = {
   description: 'the tenant SLA report (JSON and xlsx) over the whole fleet for one month',
   async run(opts) {
     const result = startResult(opts, 'sla');
-    const siteCount = num(opts, 'sites', { tiny: 300, quick: 5000, full: 50_000 });
     const days = num(opts, 'days', { tiny: 31, quick: 31, full: 31 });
     const requests = num(opts, 'requests', { tiny: 1, quick: 3, full: 3 });
     // Then the report over `--history-days` (13 months at full size; 0 skips), the older days' rollups
@@ -85,24 +84,10 @@ export const slaBenchmark: Benchmark = {
     const loaded = { sites: 0, events: 0, loadSeconds: 0, dailyRollupSeconds: null as number | null };
     let error: string | undefined;
     try {
-      // The daily rollup of the loaded range in the first jobs run after the restart (rollUpDays).
-      const env = {
-        DAILY_ROLLUP_BACKFILL_DAYS: String(days + 2),
-        DAILY_ROLLUP_DAYS_PER_RUN: String(days + 3),
-      };
-      const started = await startReportServer(opts, {
-        db,
-        env,
-        nodeArgs: profiling.nodeArgs,
-        days,
-        sites: siteCount,
-      });
+      const started = await startReportServer(opts, { db, nodeArgs: profiling.nodeArgs, days }, loaded);
       server = started.server;
-      const { from, until } = started;
-      if (started.recorded) Object.assign(loaded, started.recorded);
-      else {
-        const t0 = started.loadStart;
-        loaded.sites = started.sites;
+      const { from, until, loadStart: t0 } = started;
+      if (!started.reused) {
         loaded.events += await loadPeriods(server, from, days, 'mains_fail', 60, 240);
         loaded.events += await loadPeriods(server, from, days, 'battery_power', 60, 180);
         loaded.events += await loadPeriods(server, from, days, 'site_down', 240, 30);

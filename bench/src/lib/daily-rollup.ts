@@ -1,6 +1,6 @@
 /** The daily rollups of a loaded range, rolled by the server's jobs role (analytics and SLA benchmarks). */
 import { rollupViewKey, TENANTS } from '@towerwatch/domain';
-import type { BenchOptions, DbKind } from './cli.ts';
+import { type BenchOptions, type DbKind, num } from './cli.ts';
 import { loadFleet } from './dataset.ts';
 import { printTable } from './results.ts';
 import { type ServerHandle, startServer } from './server.ts';
@@ -195,26 +195,24 @@ export async function backdateSites(server: ServerHandle, from: Date): Promise<v
 
 /**
  * The server of a report benchmark (analytics, SLA) on a fresh schema, or on the schema `--reuse` names
- * (`--keep yes` leaves it): with a reused schema, the range of its recorded load (its sites backdated,
- * its rolled days completed); otherwise the range ending now, and `sites` sites loaded and backdated.
+ * (`--keep yes` leaves it), its jobs role set to roll `days` up in its first run (rollUpDays). With a
+ * reused schema: the range and figures of its recorded load go into `loaded`, its rolled days are
+ * completed; otherwise the range ends now and `--sites` sites are loaded (50,000 at full size). The sites are backdated either way.
  */
 export async function startReportServer(
   opts: BenchOptions,
-  o: { db: DbKind; env: Record<string, string>; nodeArgs: string[] | undefined; days: number; sites: number },
-): Promise<{
-  server: ServerHandle;
-  from: Date;
-  until: Date;
-  recorded: Record<string, unknown> | null;
-  sites: number;
-  /** performance.now() when the load began (the fleet's sites are part of it). */
-  loadStart: number;
-}> {
+  o: { db: DbKind; nodeArgs: string[] | undefined; days: number },
+  loaded: Record<string, unknown>,
+): Promise<{ server: ServerHandle; from: Date; until: Date; reused: boolean; loadStart: number }> {
   const reuse = opts.flags.get('reuse');
+  const sites = num(opts, 'sites', { tiny: 300, quick: 5000, full: 50_000 });
   const server = await startServer({
     db: o.db,
     broker: 'embedded',
-    env: o.env,
+    env: {
+      DAILY_ROLLUP_BACKFILL_DAYS: String(o.days + 2),
+      DAILY_ROLLUP_DAYS_PER_RUN: String(o.days + 3),
+    },
     ...(reuse ? { reuseSchema: reuse } : {}),
     keepSchema: opts.flags.get('keep') === 'yes',
     ...(o.nodeArgs ? { nodeArgs: o.nodeArgs } : {}),
@@ -223,9 +221,13 @@ export async function startReportServer(
   const until = recorded?.until ?? new Date(Math.floor(Date.now() / 60_000) * 60_000);
   const from = recorded?.from ?? new Date(until.getTime() - o.days * 86_400_000);
   const loadStart = performance.now();
-  if (!recorded) await loadFleet(server.pool, o.sites);
+  if (recorded) Object.assign(loaded, recorded.loaded);
+  else await loadFleet(server.pool, sites);
   await backdateSites(server, from);
   if (recorded && opts.flags.get('path') !== 'raw') await rollHoles(server, performance.now() + 3_600_000);
-  const { rows } = await server.pool.query<{ n: number }>('select count(*)::int as n from sites');
-  return { server, from, until, recorded: recorded?.loaded ?? null, sites: rows[0]?.n ?? 0, loadStart };
+  if (!recorded) {
+    const { rows } = await server.pool.query<{ n: number }>('select count(*)::int as n from sites');
+    loaded.sites = rows[0]?.n ?? 0;
+  }
+  return { server, from, until, reused: recorded !== null, loadStart };
 }
