@@ -39,15 +39,13 @@ import {
   type SlaWindow,
 } from './sla-compute.ts';
 
-/** Sites whose transitions are read and computed at a time, unless configured (config.ts REPORT_SITE_BATCH). */
-export const SLA_SITE_BATCH = REPORT_SITE_BATCH_DEFAULT;
 const DAY_MS = 86_400_000;
 
 export interface SlaServiceDeps {
   repo: SlaRepository;
   sites: ScopeLookup;
   clock: Clock;
-  /** Sites per batch (default {@link SLA_SITE_BATCH}). */
+  /** Sites per batch (default config.ts REPORT_SITE_BATCH_DEFAULT). */
   batchSize?: number;
   /**
    * The daily rollups' per-site figures (modules/analytics outage-read.ts); without it, or before the
@@ -131,7 +129,7 @@ export function createSlaService(deps: SlaServiceDeps) {
     const sites = await deps.repo.sites(scope);
     const summary = createSlaSummary(req.target);
     const elapsed = minutesOf(windows.reduce((n, w) => n + (w.until - w.from), 0));
-    const size = deps.batchSize ?? SLA_SITE_BATCH;
+    const size = deps.batchSize ?? REPORT_SITE_BATCH_DEFAULT;
     const reportWindows = windows.map((w) => ({
       from: new Date(w.from),
       end: new Date(w.until),

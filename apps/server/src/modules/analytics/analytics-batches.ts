@@ -2,14 +2,10 @@
  * How the four reports read their sites (docs/decisions/reports-streamed-from-a-spool.md): a batch of
  * sites at a time for both periods, figures summed as they come, site rows spooled for the reply.
  */
-import { REPORT_SITE_BATCH_DEFAULT } from '../../config.ts';
 import { createRowSpool, type RowSpool } from '../../kernel/http/row-spool.ts';
 import type { FleetFilter } from '../power-data/index.ts';
 import type { AnalyticsRepository, SiteBaseRow } from './analytics.repository.ts';
 import type { ReportContext, ResolvedPeriod } from './analytics-context.ts';
-
-/** Sites whose rows are read and computed at a time, unless configured (config.ts REPORT_SITE_BATCH). */
-export const REPORT_SITE_BATCH = REPORT_SITE_BATCH_DEFAULT;
 
 /**
  * A report whose site rows are spooled (kernel/http/row-spool.ts): the head is every field but `sites`

@@ -154,7 +154,7 @@ export function createReportQuery(db: Queryable) {
       const a = before?.get(uid);
       const b = after?.get(uid);
       const out: Row = { ...r, gap_ms: Number(a?.gap_ms ?? 0) + Number(r.gap_ms) + Number(b?.gap_ms ?? 0) };
-      // The edges' own rows, for figures per day (the mains report's daily chart: edgePiece).
+      // The edges' own rows, for figures per day (the mains report's daily chart: repository mainsEdges).
       out[EDGES] = {
         before: a && plan.before ? { w: plan.before, row: a } : null,
         after: b && plan.after ? { w: plan.after, row: b } : null,

@@ -12,7 +12,8 @@ import type {
 } from '@towerwatch/contract';
 import { availabilityPercent, fuelCost, type ReportKind, tenantShares } from '@towerwatch/domain';
 import type { AnalyticsRepository, MainsDayPiece } from './analytics.repository.ts';
-import { adder, inBatches, REPORT_SITE_BATCH, type StreamedReport, spooled } from './analytics-batches.ts';
+import { REPORT_SITE_BATCH_DEFAULT } from '../../config.ts';
+import { adder, inBatches, type StreamedReport, spooled } from './analytics-batches.ts';
 import type { ReportContext, ResolvedPeriod } from './analytics-context.ts';
 import {
   batteryPeriodOf,
@@ -79,7 +80,7 @@ export function dgReport(
   repo: AnalyticsRepository,
   ctx: ReportContext,
   price: number,
-  size = REPORT_SITE_BATCH,
+  size = REPORT_SITE_BATCH_DEFAULT,
 ): Promise<StreamedReport<DgReportReply>> {
   return spooled<DgReportRow, unknown, StreamedReport<DgReportReply>>(undefined, async (spool) => {
     const main = adder<DgFigures>(DG_SUMS);
@@ -138,7 +139,6 @@ export function dgReport(
 }
 
 const MAINS_SUMS = ['outMs', 'count', 'gapMs'] as const;
-
 type MainsInput = ReturnType<typeof mainsInput>;
 
 export function mainsReport(
@@ -146,7 +146,7 @@ export function mainsReport(
   ctx: ReportContext,
   dailyAvg: number | null,
   days: { date: string; from: Date; until: Date }[],
-  size = REPORT_SITE_BATCH,
+  size = REPORT_SITE_BATCH_DEFAULT,
 ): Promise<StreamedReport<MainsReportReply>> {
   return spooled<MainsReportReply['sites'][number], unknown, StreamedReport<MainsReportReply>>(
     undefined,
@@ -245,7 +245,7 @@ export function batteryReport(
   repo: AnalyticsRepository,
   ctx: ReportContext,
   minBackup: number,
-  size = REPORT_SITE_BATCH,
+  size = REPORT_SITE_BATCH_DEFAULT,
 ): Promise<StreamedReport<BatteryReportReply>> {
   const since = (p: ResolvedPeriod) => new Date(p.end - 30 * 86_400_000);
   return spooled<BatterySite, { h: number; uid: string }, StreamedReport<BatteryReportReply>>(
@@ -338,7 +338,7 @@ export function temperatureReport(
   repo: AnalyticsRepository,
   ctx: ReportContext,
   monthlyFrequency: number,
-  size = REPORT_SITE_BATCH,
+  size = REPORT_SITE_BATCH_DEFAULT,
 ): Promise<StreamedReport<TemperatureReportReply>> {
   return spooled<TemperatureReportReply['sites'][number], unknown, StreamedReport<TemperatureReportReply>>(
     undefined,

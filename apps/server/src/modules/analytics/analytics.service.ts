@@ -32,19 +32,20 @@ import {
 } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
+import { REPORT_SITE_BATCH_DEFAULT } from '../../config.ts';
 import { ValidationError } from '../../errors.ts';
 import { assertTenantsAllowed, ownerFilter } from '../../kernel/scope/site-scope.ts';
 import type { SiteLookup } from '../site/index.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 import type { ReportContext, ResolvedPeriod } from './analytics-context.ts';
-import { REPORT_SITE_BATCH, type StreamedReport } from './analytics-batches.ts';
+import type { StreamedReport } from './analytics-batches.ts';
 import { batteryReport, dgReport, mainsReport, temperatureReport } from './analytics-reports.ts';
 
 export interface AnalyticsDeps {
   repo: AnalyticsRepository;
   sites: SiteLookup;
   clock: Clock;
-  /** Sites read and computed at a time (default {@link REPORT_SITE_BATCH}). */
+  /** Sites read and computed at a time (default config.ts REPORT_SITE_BATCH_DEFAULT). */
   batchSize?: number;
 }
 
@@ -135,7 +136,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     };
   }
 
-  const size = deps.batchSize ?? REPORT_SITE_BATCH;
+  const size = deps.batchSize ?? REPORT_SITE_BATCH_DEFAULT;
   // Each report's site rows are spooled as they are computed (analytics-reports.ts): the caller writes
   // the reply from the StreamedReport and closes its rows.
   return {
