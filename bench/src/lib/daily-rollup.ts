@@ -4,6 +4,7 @@ import { type BenchOptions, type DbKind, num } from './cli.ts';
 import { loadFleet } from './dataset.ts';
 import { printTable } from './results.ts';
 import { type ServerHandle, startServer } from './server.ts';
+import { waitFor } from './util.ts';
 
 /**
  * Restarts the server so its jobs role rolls [from, today) up into the daily rollups in its first run,
@@ -55,12 +56,10 @@ export async function rollHoles(server: ServerHandle, deadline: number): Promise
   });
 }
 
-/** Polls `done` every 2 s until it holds; throws at `deadline` (performance.now()). */
+/** Polls `done` every 2 s (util.ts waitFor) until it holds; throws at `deadline` (performance.now()). */
 async function waitUntil(deadline: number, what: string, done: () => Promise<boolean>): Promise<void> {
-  while (!(await done())) {
-    if (performance.now() > deadline) throw new Error(`${what} not done in time`);
-    await new Promise((r) => setTimeout(r, 2000));
-  }
+  if (!(await waitFor(done, Math.max(0, deadline - performance.now()), 2000)))
+    throw new Error(`${what} not done in time`);
 }
 
 /** The rollup view of a caller who sees every tenant. */
