@@ -18,6 +18,25 @@ import { TELEMETRY_COMPRESS_AFTER_DAYS } from '@towerwatch/domain';
  */
 export const REPORT_SITE_BATCH_DEFAULT = 10_000;
 
+/**
+ * Statements a fleet report runs at a time by default (REPORT_READS_AT_ONCE): the database cores one
+ * report keeps busy. A report's statement is one backend, one core; the analytics reports read their
+ * next batch while the one before is computed, so the default keeps a 2-core database busy
+ * (docs/decisions/report-batches-of-10000-sites.md).
+ */
+export const REPORT_READS_AT_ONCE_DEFAULT = 2;
+
+/** How a fleet report reads its sites: `size` sites a batch, `reads` statements at a time. */
+export interface ReportBatching {
+  size: number;
+  reads: number;
+}
+
+export const REPORT_BATCHING_DEFAULT: ReportBatching = {
+  size: REPORT_SITE_BATCH_DEFAULT,
+  reads: REPORT_READS_AT_ONCE_DEFAULT,
+};
+
 /** Server roles a process can run (ARCHITECTURE "one server program, several roles"). */
 export const SERVER_ROLES = ['api', 'live', 'ingest', 'jobs'] as const;
 export type ServerRole = (typeof SERVER_ROLES)[number];
@@ -150,6 +169,8 @@ const envSchema = z.object({
   DAILY_ROLLUP_DAYS_PER_RUN: z.coerce.number().int().min(1).max(3660).default(3),
   /** Sites a fleet report (the four analytics reports, the SLA) reads at a time: memory against speed. */
   REPORT_SITE_BATCH: z.coerce.number().int().min(100).max(1_000_000).default(REPORT_SITE_BATCH_DEFAULT),
+  /** Statements a fleet report runs at a time (the database cores one report keeps busy). */
+  REPORT_READS_AT_ONCE: z.coerce.number().int().min(1).max(16).default(REPORT_READS_AT_ONCE_DEFAULT),
   /** Telegram bot token (docs/operations.md "Telegram"); unset = Telegram notifications off. */
   TELEGRAM_BOT_TOKEN: z
     .string()
@@ -203,6 +224,8 @@ export interface Config {
   dailyRollup: { backfillDays: number; daysPerRun: number };
   /** REPORT_SITE_BATCH: sites a fleet report reads at a time. */
   reportSiteBatch: number;
+  /** REPORT_READS_AT_ONCE: statements a fleet report runs at a time. */
+  reportReadsAtOnce: number;
   telegram: {
     botToken: string | undefined;
     apiRoot: string;
@@ -283,6 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     telemetryCompressAfterDays: e.TELEMETRY_COMPRESS_AFTER_DAYS,
     dailyRollup: { backfillDays: e.DAILY_ROLLUP_BACKFILL_DAYS, daysPerRun: e.DAILY_ROLLUP_DAYS_PER_RUN },
     reportSiteBatch: e.REPORT_SITE_BATCH,
+    reportReadsAtOnce: e.REPORT_READS_AT_ONCE,
     telegram: {
       botToken: e.TELEGRAM_BOT_TOKEN,
       apiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ''),

@@ -1,5 +1,5 @@
 /** The daily rollups of a loaded range, rolled by the server's jobs role (analytics and SLA benchmarks). */
-import { rollupViewKey, TENANTS } from '@towerwatch/domain';
+import { dhakaDate, rollupViewKey, TENANTS } from '@towerwatch/domain';
 import { type BenchOptions, type DbKind, num } from './cli.ts';
 import { loadFleet } from './dataset.ts';
 import { printTable } from './results.ts';
@@ -66,7 +66,7 @@ async function waitUntil(deadline: number, what: string, done: () => Promise<boo
 const FULL_VIEW = rollupViewKey(TENANTS);
 
 /** The daily rollup tables the reports read whole days from (one `day date` column each). */
-const DAILY_TABLES = [
+export const DAILY_TABLES = [
   'site_daily',
   'pin_daily',
   'site_outage_daily',
@@ -79,7 +79,8 @@ const DAILY_TABLES = [
  * A long history without loading it raw: the rolled days [today - days, today) are copied back in
  * blocks of `days` until `historyDays` days are rolled (the reports read whole days only from the
  * rollups, so a 13-month report then reads 13 months of rollup rows as in a fleet that ran that long).
- * `until` is the end of the loaded range (its Dhaka day is "today"). Idempotent (a reused schema
+ * `until` is the end of the loaded range (its Dhaka day is "today"); `tables`: those the reports
+ * measured read (default all). Idempotent (a reused schema
  * already extended gets no rows). Returns the rows added and the seconds it took.
  */
 export async function extendRolledHistory(
@@ -87,16 +88,18 @@ export async function extendRolledHistory(
   days: number,
   historyDays: number,
   until: Date,
+  tables: readonly (typeof DAILY_TABLES)[number][] = DAILY_TABLES,
 ): Promise<{ rows: number; seconds: number }> {
   const t0 = performance.now();
   const today = new Date(until.getTime() + 6 * 3_600_000).toISOString().slice(0, 10);
   const blocks = Math.ceil(historyDays / days) - 1;
   let rows = 0;
-  for (const table of DAILY_TABLES) {
-    // Already extended (a reused schema): its oldest day is that of the last block.
+  for (const table of tables) {
+    // Already extended (a reused schema): the blocks reach `historyDays` back (the rolled range of a
+    // load reaches at most 33 days further back than its `days`, less than any history measured).
     const { rows: oldest } = await server.pool.query<{ done: boolean }>(
-      `select coalesce(min(day) <= $1::date - $2::int + $3::int, false) as done from ${table}`,
-      [today, historyDays, days],
+      `select coalesce(min(day) <= $1::date - $2::int, false) as done from ${table}`,
+      [today, historyDays],
     );
     if (oldest[0]?.done) continue;
     const { rows: columns } = await server.pool.query<{ name: string }>(
@@ -141,15 +144,16 @@ export function printHistory<C>(
     );
 }
 
-/** Whether the month's `expected` calls, and those over the long history when measured, all answered 200. */
+/** Whether the month's `expected` calls, and the long history's `expectedLong` when measured, all answered 200. */
 export function allAnswered(
   calls: { status: number }[],
   history: LongHistory<{ status: number }> | null,
   expected: number,
+  expectedLong = expected,
 ): boolean {
-  const answered = (list: { status: number }[]) =>
-    list.length === expected && list.every((c) => c.status === 200);
-  return answered(calls) && (history === null || answered(history.calls));
+  const answered = (list: { status: number }[], n: number) =>
+    list.length === n && list.every((c) => c.status === 200);
+  return answered(calls, expected) && (history === null || answered(history.calls, expectedLong));
 }
 
 /** The range and figures of a benchmark's load, kept in its schema for `--reuse` (analytics, SLA). */
@@ -197,20 +201,25 @@ export async function backdateSites(server: ServerHandle, from: Date): Promise<v
  * (`--keep yes` leaves it), its jobs role set to roll `days` up in its first run (rollUpDays). With a
  * reused schema: the range and figures of its recorded load go into `loaded`, its rolled days are
  * completed; otherwise the range ends now and `--sites` sites are loaded (50,000 at full size). The sites are backdated either way.
+ * With `wholeMonths` the rolled days start at the first month's start (a report of whole months).
  */
 export async function startReportServer(
   opts: BenchOptions,
-  o: { db: DbKind; nodeArgs: string[] | undefined; days: number },
+  o: { db: DbKind; nodeArgs: string[] | undefined; days: number; wholeMonths?: boolean },
   loaded: Record<string, unknown>,
 ): Promise<{ server: ServerHandle; from: Date; until: Date; reused: boolean; loadStart: number }> {
   const reuse = opts.flags.get('reuse');
   const sites = num(opts, 'sites', { tiny: 300, quick: 5000, full: 50_000 });
+  // `wholeMonths` (the SLA's months): rolled from the start of the range's first month, as in a fleet
+  // that ran longer; its days before the load are a backdated site's days without events.
+  const firstDay = dhakaDate(new Date(Date.now() - o.days * 86_400_000));
+  const backfill = o.days + 2 + (o.wholeMonths ? Number(firstDay.slice(8)) - 1 : 0);
   const server = await startServer({
     db: o.db,
     broker: 'embedded',
     env: {
-      DAILY_ROLLUP_BACKFILL_DAYS: String(o.days + 2),
-      DAILY_ROLLUP_DAYS_PER_RUN: String(o.days + 3),
+      DAILY_ROLLUP_BACKFILL_DAYS: String(backfill),
+      DAILY_ROLLUP_DAYS_PER_RUN: String(backfill + 1),
     },
     ...(reuse ? { reuseSchema: reuse } : {}),
     keepSchema: opts.flags.get('keep') === 'yes',
@@ -222,7 +231,8 @@ export async function startReportServer(
   const loadStart = performance.now();
   if (recorded) Object.assign(loaded, recorded.loaded);
   else await loadFleet(server.pool, sites);
-  await backdateSites(server, from);
+  // Whole months: created before the first month's start too.
+  await backdateSites(server, o.wholeMonths ? new Date(from.getTime() - 31 * 86_400_000) : from);
   if (recorded && opts.flags.get('path') !== 'raw') await rollHoles(server, performance.now() + 3_600_000);
   if (!recorded) {
     const { rows } = await server.pool.query<{ n: number }>('select count(*)::int as n from sites');

@@ -2,6 +2,7 @@
  * How the four reports read their sites (docs/decisions/reports-streamed-from-a-spool.md): a batch of
  * sites at a time for both periods, figures summed as they come, site rows spooled for the reply.
  */
+import type { ReportBatching } from '../../config.ts';
 import { createRowSpool, type RowSpool } from '../../kernel/http/row-spool.ts';
 import type { FleetFilter } from '../power-data/index.ts';
 import type { AnalyticsRepository, SiteBaseRow } from './analytics.repository.ts';
@@ -25,28 +26,48 @@ export interface SiteVisitor<R> {
 }
 
 /**
- * Runs `load` over both periods for the scoped sites, `size` sites at a time in uid order (the order
- * of the whole-fleet query), and visits each batch's rows, then its compare rows.
+ * Runs `load` over both periods for the scoped sites, `b.size` sites at a time in uid order (the order
+ * of the whole-fleet query), and visits each batch's rows, then its compare rows, in that order. Up to
+ * `b.reads` loads run at a time (a batch's two periods count two): the next batches are read while
+ * one is visited, so a report keeps that many database cores busy, not one.
  */
 export async function inBatches<R extends SiteBaseRow>(
   repo: AnalyticsRepository,
   ctx: ReportContext,
-  size: number,
+  b: ReportBatching,
   load: (f: FleetFilter, p: ResolvedPeriod) => Promise<R[]>,
   visit: SiteVisitor<R>,
 ): Promise<void> {
   const uids = await repo.siteUids(ctx.caller, ctx.filter);
   const span = ctx.previous ? ctx.previous.end - ctx.previous.period.from : 0;
-  for (let i = 0; i < uids.length; i += size) {
+  const read = (i: number) => {
     // One batch of every scoped site: the scope itself, not a list of its uids.
-    const f = uids.length <= size ? ctx.filter : { ...ctx.filter, siteUids: uids.slice(i, i + size) };
-    const [rows, prevRows] = await Promise.all([
-      load(f, ctx.main),
-      ctx.previous ? load(f, ctx.previous) : null,
-    ]);
-    const prev = prevRows ? new Map(prevRows.map((r) => [r.uid, r])) : null;
-    for (const r of rows) await visit.site(r, prev?.get(r.uid));
-    for (const r of prevRows ?? []) visit.compared(r, span);
+    const f = uids.length <= b.size ? ctx.filter : { ...ctx.filter, siteUids: uids.slice(i, i + b.size) };
+    return Promise.all([load(f, ctx.main), ctx.previous ? load(f, ctx.previous) : null]);
+  };
+  const ahead = Math.max(1, Math.floor(b.reads / (ctx.previous ? 2 : 1)));
+  const pending: ReturnType<typeof read>[] = [];
+  let next = 0;
+  const fill = () => {
+    for (; pending.length < ahead && next < uids.length; next += b.size) {
+      const batch = read(next);
+      // Awaited in turn below; until then a failure must not count as unhandled.
+      batch.catch(() => undefined);
+      pending.push(batch);
+    }
+  };
+  fill();
+  try {
+    for (let batch = pending.shift(); batch; batch = pending.shift()) {
+      const [rows, prevRows] = await batch;
+      fill();
+      const prev = prevRows ? new Map(prevRows.map((r) => [r.uid, r])) : null;
+      for (const r of rows) await visit.site(r, prev?.get(r.uid));
+      for (const r of prevRows ?? []) visit.compared(r, span);
+    }
+  } finally {
+    // A failed report returns once the reads it started are over (their connections back in the pool).
+    await Promise.allSettled(pending);
   }
 }
 

@@ -12,7 +12,7 @@ import type {
 } from '@towerwatch/contract';
 import { availabilityPercent, fuelCost, type ReportKind, tenantShares } from '@towerwatch/domain';
 import type { AnalyticsRepository, MainsDayPiece } from './analytics.repository.ts';
-import { REPORT_SITE_BATCH_DEFAULT } from '../../config.ts';
+import { REPORT_BATCHING_DEFAULT, type ReportBatching } from '../../config.ts';
 import { adder, inBatches, type StreamedReport, spooled } from './analytics-batches.ts';
 import type { ReportContext, ResolvedPeriod } from './analytics-context.ts';
 import {
@@ -80,13 +80,13 @@ export function dgReport(
   repo: AnalyticsRepository,
   ctx: ReportContext,
   price: number,
-  size = REPORT_SITE_BATCH_DEFAULT,
+  batching: ReportBatching = REPORT_BATCHING_DEFAULT,
 ): Promise<StreamedReport<DgReportReply>> {
   return spooled<DgReportRow, unknown, StreamedReport<DgReportReply>>(undefined, async (spool) => {
     const main = adder<DgFigures>(DG_SUMS);
     const before = adder<DgFigures>(DG_SUMS);
     const byTenant = new Map<string, { sites: number; hours: number; litres: number; cost: number }>();
-    await inBatches(repo, ctx, size, (f, p) => repo.dg(ctx.caller, f, p.window), {
+    await inBatches(repo, ctx, batching, (f, p) => repo.dg(ctx.caller, f, p.window), {
       site: async (r, previous) => {
         const f = dgFiguresOf(r, elapsed(ctx.main), price);
         const tenants = ctx.filter.tenant ? [ctx.filter.tenant] : r.tenants;
@@ -146,7 +146,7 @@ export function mainsReport(
   ctx: ReportContext,
   dailyAvg: number | null,
   days: { date: string; from: Date; until: Date }[],
-  size = REPORT_SITE_BATCH_DEFAULT,
+  batching: ReportBatching = REPORT_BATCHING_DEFAULT,
 ): Promise<StreamedReport<MainsReportReply>> {
   return spooled<MainsReportReply['sites'][number], unknown, StreamedReport<MainsReportReply>>(
     undefined,
@@ -163,7 +163,7 @@ export function mainsReport(
         settle = resolve;
       });
       const [, dayRows] = await Promise.all([
-        inBatches(repo, ctx, size, (f, p) => repo.mains(ctx.caller, f, p.window), {
+        inBatches(repo, ctx, batching, (f, p) => repo.mains(ctx.caller, f, p.window), {
           site: async (r, previous) => {
             edges.add(r.edges);
             const f = mainsFiguresOf(r, elapsed(ctx.main));
@@ -245,7 +245,7 @@ export function batteryReport(
   repo: AnalyticsRepository,
   ctx: ReportContext,
   minBackup: number,
-  size = REPORT_SITE_BATCH_DEFAULT,
+  batching: ReportBatching = REPORT_BATCHING_DEFAULT,
 ): Promise<StreamedReport<BatteryReportReply>> {
   const since = (p: ResolvedPeriod) => new Date(p.end - 30 * 86_400_000);
   return spooled<BatterySite, { h: number; uid: string }, StreamedReport<BatteryReportReply>>(
@@ -255,7 +255,7 @@ export function batteryReport(
       const before = adder<BatteryPeriod>(BATTERY_SUMS);
       let known = 0;
       let backupSum = 0;
-      await inBatches(repo, ctx, size, (f, p) => repo.battery(ctx.caller, f, p.window, since(p)), {
+      await inBatches(repo, ctx, batching, (f, p) => repo.battery(ctx.caller, f, p.window, since(p)), {
         site: async (r, previous) => {
           const site: BatterySite = {
             ...siteOf(r),
@@ -338,14 +338,14 @@ export function temperatureReport(
   repo: AnalyticsRepository,
   ctx: ReportContext,
   monthlyFrequency: number,
-  size = REPORT_SITE_BATCH_DEFAULT,
+  batching: ReportBatching = REPORT_BATCHING_DEFAULT,
 ): Promise<StreamedReport<TemperatureReportReply>> {
   return spooled<TemperatureReportReply['sites'][number], unknown, StreamedReport<TemperatureReportReply>>(
     undefined,
     async (spool) => {
       const main = temperatureTotals(monthlyFrequency);
       const before = temperatureTotals(monthlyFrequency);
-      await inBatches(repo, ctx, size, (f, p) => repo.temperature(ctx.caller, f, p.window), {
+      await inBatches(repo, ctx, batching, (f, p) => repo.temperature(ctx.caller, f, p.window), {
         site: async (r, previous) => {
           const f = temperatureFiguresOf(r, elapsed(ctx.main));
           main.add(f);

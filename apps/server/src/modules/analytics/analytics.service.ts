@@ -32,7 +32,7 @@ import {
 } from '@towerwatch/domain';
 import type { Caller } from '../../auth/caller.ts';
 import type { Clock } from '../../clock.ts';
-import { REPORT_SITE_BATCH_DEFAULT } from '../../config.ts';
+import { REPORT_BATCHING_DEFAULT, type ReportBatching } from '../../config.ts';
 import { ValidationError } from '../../errors.ts';
 import { assertTenantsAllowed, ownerFilter } from '../../kernel/scope/site-scope.ts';
 import type { SiteLookup } from '../site/index.ts';
@@ -45,8 +45,8 @@ export interface AnalyticsDeps {
   repo: AnalyticsRepository;
   sites: SiteLookup;
   clock: Clock;
-  /** Sites read and computed at a time (default config.ts REPORT_SITE_BATCH_DEFAULT). */
-  batchSize?: number;
+  /** Sites read at a time and statements run at once (default config.ts REPORT_BATCHING_DEFAULT). */
+  batching?: ReportBatching;
 }
 
 const DAY_MS = 86_400_000;
@@ -136,24 +136,24 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     };
   }
 
-  const size = deps.batchSize ?? REPORT_SITE_BATCH_DEFAULT;
+  const batching = deps.batching ?? REPORT_BATCHING_DEFAULT;
   // Each report's site rows are spooled as they are computed (analytics-reports.ts): the caller writes
   // the reply from the StreamedReport and closes its rows.
   return {
     async dg(caller: Caller, q: DgReportQuery): Promise<StreamedReport<DgReportReply>> {
       const ctx = await context(caller, 'dg', q);
-      return dgReport(deps.repo, ctx, q.fuel_price ?? DEFAULT_DIESEL_PRICE_PER_LITRE, size);
+      return dgReport(deps.repo, ctx, q.fuel_price ?? DEFAULT_DIESEL_PRICE_PER_LITRE, batching);
     },
 
     async mains(caller: Caller, q: MainsReportQuery): Promise<StreamedReport<MainsReportReply>> {
       const ctx = await context(caller, 'mains', q);
       const days = dhakaDays(ctx.main.period.from, ctx.main.end);
-      return mainsReport(deps.repo, ctx, q.daily_avg ?? null, days, size);
+      return mainsReport(deps.repo, ctx, q.daily_avg ?? null, days, batching);
     },
 
     async battery(caller: Caller, q: BatteryReportQuery): Promise<StreamedReport<BatteryReportReply>> {
       const ctx = await context(caller, 'battery', q);
-      return batteryReport(deps.repo, ctx, q.min_backup_hour ?? DEFAULT_MIN_BACKUP_HOURS, size);
+      return batteryReport(deps.repo, ctx, q.min_backup_hour ?? DEFAULT_MIN_BACKUP_HOURS, batching);
     },
 
     async temperature(
@@ -161,7 +161,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       q: TemperatureReportQuery,
     ): Promise<StreamedReport<TemperatureReportReply>> {
       const ctx = await context(caller, 'temperature', q);
-      return temperatureReport(deps.repo, ctx, q.monthly_frequency ?? DEFAULT_MONTHLY_FREQUENCY, size);
+      return temperatureReport(deps.repo, ctx, q.monthly_frequency ?? DEFAULT_MONTHLY_FREQUENCY, batching);
     },
   };
 }

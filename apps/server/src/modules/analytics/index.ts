@@ -37,7 +37,7 @@ export function createAnalyticsModule(
     repo: createAnalyticsRepository(kernel.pool),
     sites: deps.site.lookup,
     clock: kernel.clock,
-    batchSize: kernel.config.reportSiteBatch,
+    batching: { size: kernel.config.reportSiteBatch, reads: kernel.config.reportReadsAtOnce },
   });
   const slaPieces: SlaPiecesReader = (uids, tenants, windows) =>
     siteSlaPieces(kernel.pool, uids, tenants, windows);
