@@ -39,6 +39,15 @@ export const SLA_EVENT_NAMES = {
   battery: ['battery_power', 'dc_low_voltage', 'dc_critical_voltage', 'battery_low'],
 } as const;
 
+/** Every event name the SLA reads ({@link SLA_EVENT_NAMES} as one list). */
+export const SLA_EVENT_NAME_LIST: readonly string[] = [
+  SLA_EVENT_NAMES.down,
+  SLA_EVENT_NAMES.gap,
+  SLA_EVENT_NAMES.mains,
+  ...SLA_EVENT_NAMES.dgFailure,
+  ...SLA_EVENT_NAMES.battery,
+];
+
 /** What was true during one site-down period (read from the transitions of {@link SLA_EVENT_NAMES}). */
 export interface OutageFacts {
   /** Mains had failed when the site went down (or failed during the period). */

@@ -22,6 +22,7 @@ import {
   periodsFromTransitions,
   possibleTime,
   SLA_CAUSES,
+  SLA_EVENT_NAME_LIST,
   SLA_EVENT_NAMES,
   type SlaCause,
   type SlaPiece,
@@ -52,13 +53,7 @@ export interface SiteTenantMonth {
 }
 
 /** Every event name the computation reads. */
-export const SLA_NAMES: readonly string[] = [
-  SLA_EVENT_NAMES.down,
-  SLA_EVENT_NAMES.gap,
-  SLA_EVENT_NAMES.mains,
-  ...SLA_EVENT_NAMES.dgFailure,
-  ...SLA_EVENT_NAMES.battery,
-];
+export const SLA_NAMES = SLA_EVENT_NAME_LIST;
 
 /** Minutes with one decimal. */
 export function minutesOf(ms: number): number {

@@ -8,6 +8,7 @@
  * Then late data two days back (a site_down and a gap, stored through ingest's write): the rolled
  * answer is stale until the jobs role's next run, then equal to the raw one again, and the figures moved.
  */
+import { dhakaDate } from '@towerwatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -70,6 +71,11 @@ beforeAll(async () => {
   }
   // A down period still running at now (robi's, on SR-2).
   events.push({ site: 'SR-2', name: 'site_down', tenant: 'robi', time: NOW - 50 * MIN, active: true });
+  // Across last midnight: the current month's edge (today) starts from yesterday's rolled end states
+  // (site_day_ends) — SR-ROBI's device offline and mains failure running into today.
+  const today = NOW - ((NOW - FROM) % DAY);
+  events.push(...period('SR-ROBI', 'device_offline', '', today - 30 * MIN, 70));
+  events.push(...period('SR-ROBI', 'mains_fail', 'robi', today - 90 * MIN, 200));
   await insertEvents(t, events);
 });
 afterAll(async () => {
@@ -107,6 +113,13 @@ describe('the tenant SLA from the daily outage rollup', () => {
     );
     const bySite = Object.fromEntries(settled.rows.map((r) => [r.site_uid, r.unsettled]));
     expect(bySite).toMatchObject({ 'SR-1': true, 'SR-2': false, 'SR-ROBI': false });
+    // Yesterday's end states hold SR-ROBI's offline device and failed mains (read by today's edge).
+    const ends = await t.pool.query<{ names: string[]; tenants: string[] }>(
+      `select names, tenants from site_day_ends where site_uid = 'SR-ROBI' and day = $1::date`,
+      [dhakaDate(new Date(NOW - DAY))],
+    );
+    const open = (ends.rows[0]?.names ?? []).map((n, i) => `${n}/${ends.rows[0]?.tenants[i]}`);
+    expect(open).toEqual(expect.arrayContaining(['device_offline/', 'mains_fail/robi']));
     const rolled = await reports(false);
     expect(rolled).toEqual(raw);
     // The history is not trivial: every cause, a robi-only site down, a running outage.

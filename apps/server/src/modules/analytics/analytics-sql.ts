@@ -150,6 +150,42 @@ export function endOpenSql(x: string, nextLookback: string): string {
 }
 
 /**
+ * Rows `(site_uid, name, tenant, time, id, active)`: per site of `sites` (a FROM item aliased `s`, with
+ * `uid` and `tenants`), tenant of the site and '', and event name of `names` (a text[] expression), the
+ * last transition in [lookback, before): one index descent each (the events' per-site index).
+ */
+export function lastTransitionsSql(sites: string, names: string, lookback: string, before: string): string {
+  return `select ev.site_uid, ev.name, ev.tenant, ev.time, ev.id, ev.active
+       from ${sites} cross join unnest(s.tenants || array['']::text[]) as tn(t)
+       cross join unnest(${names}) as nm(n)
+       cross join lateral (
+         select ev.site_uid, ev.name, ev.tenant, ev.time, ev.id, ev.active from events ev
+          where ev.site_uid = s.uid and ev.name = nm.n and ev.tenant = tn.t
+            and ev.time >= ${lookback} and ev.time < ${before}
+          order by ev.time desc, ev.id desc limit 1) ev`;
+}
+
+/**
+ * A CTE body of rows as {@link lastTransitionsSql}'s: the states at `day`'s end (the start of the day
+ * after it) of the `scoped` sites, from `site_day_ends` (its active transitions: an inactive state
+ * starts no period), and for sites without a row there (rolled before it existed) by index descents
+ * for `names` within [lookback, before).
+ */
+export function dayEndStartsSql(day: string, names: string, lookback: string, before: string): string {
+  return `select e.site_uid, o.name, o.tenant, o.time, 0::bigint as id, true as active
+      from scoped join site_day_ends e on e.day = ${day} and e.site_uid = scoped.uid
+      cross join unnest(e.names, e.tenants, e.times) as o(name, tenant, time)
+    union all
+    ${lastTransitionsSql(
+      `(select scoped.uid, scoped.tenants from scoped
+         where not exists (select 1 from site_day_ends e where e.day = ${day} and e.site_uid = scoped.uid)) s`,
+      names,
+      lookback,
+      before,
+    )}`;
+}
+
+/**
  * CTEs `${x}_og (site_uid, s, e)`: the pieces of `${x}_isl` inside a device-offline gap (`gap_isl`), and
  * `${x}_sum (site_uid, ms, starts, open, lead, gap_ms)`: per site, active ms, periods starting after the
  * window's start, whether one is still active at its end (and at its start), and the active ms inside gaps.

@@ -19,7 +19,7 @@ import {
   ROLLUP_SETTLE_MS,
   rollupViewKey,
   rollupViews,
-  SLA_EVENT_NAMES,
+  SLA_EVENT_NAME_LIST,
   SLA_STATE_LOOKBACK_DAYS,
   TENANTS,
 } from '@towerwatch/domain';
@@ -33,6 +33,7 @@ import {
   endOpenSql,
   gapsSql,
   islandsSql,
+  lastTransitionsSql,
   SUMMARY_FIELDS,
   summarySql,
   windowParams,
@@ -62,16 +63,7 @@ const nextDay = (day: string) => dhakaDate(new Date(dhakaDayStart(day).getTime()
 /** The day's states at its start, read by every view's and tenant's query of the day (one build a day). */
 const STARTS = 'rollup_starts';
 /** Every event name whose state at a day's start a rollup query reads: site_daily's, the gaps', the SLA's. */
-const START_NAMES = [
-  ...new Set<string>([
-    ...Object.values(DAILY_STATE_EVENTS),
-    SLA_EVENT_NAMES.gap,
-    SLA_EVENT_NAMES.down,
-    SLA_EVENT_NAMES.mains,
-    ...SLA_EVENT_NAMES.dgFailure,
-    ...SLA_EVENT_NAMES.battery,
-  ]),
-];
+const START_NAMES = [...new Set<string>([...Object.values(DAILY_STATE_EVENTS), ...SLA_EVENT_NAME_LIST])];
 /** The longest lookback of those queries: each keeps only what falls inside its own (analytics-sql.ts). */
 const START_LOOKBACK_DAYS = Math.max(REPORT_STATE_LOOKBACK_DAYS, SLA_STATE_LOOKBACK_DAYS);
 
@@ -85,19 +77,45 @@ async function buildDayStarts(db: Queryable, day: string, sites?: readonly strin
   await db.query(`drop table if exists ${STARTS}`);
   await db.query(
     `create temp table ${STARTS} on commit drop as
-     select ev.site_uid, ev.name, ev.tenant, ev.time, ev.id, ev.active
-       from sites s cross join unnest(s.tenants || array['']::text[]) as tn(t)
-       cross join unnest($1::text[]) as nm(n)
-       cross join lateral (
-         select ev.site_uid, ev.name, ev.tenant, ev.time, ev.id, ev.active from events ev
-          where ev.site_uid = s.uid and ev.name = nm.n and ev.tenant = tn.t
-            and ev.time >= $2::timestamptz and ev.time < $3::timestamptz
-          order by ev.time desc, ev.id desc limit 1) ev
+     ${lastTransitionsSql('sites s', '$1::text[]', '$2::timestamptz', '$3::timestamptz')}
       ${sites ? 'where s.uid = any($4::text[])' : ''}`,
     [START_NAMES, new Date(from.getTime() - START_LOOKBACK_DAYS * DAY_MS), from, ...(sites ? [sites] : [])],
   );
   await db.query(`create index on ${STARTS} (name, site_uid)`);
   await db.query(`analyze ${STARTS}`);
+}
+
+/**
+ * Recomputes `site_day_ends` of `day` (for `sites` only when given): per site, the transitions of
+ * {@link START_NAMES} active at the day's end, from {@link STARTS} and the day's events (the tenants
+ * the states are read for: the site's and '').
+ */
+async function saveDayEnds(db: Queryable, day: string, sites?: readonly string[]) {
+  await db.query(
+    `delete from site_day_ends where day = $1::date ${sites ? 'and site_uid = any($2::text[])' : ''}`,
+    sites ? [day, sites] : [day],
+  );
+  const only = (uid: string) => (sites ? `and ${uid} = any($5::text[])` : '');
+  await db.query(
+    `insert into site_day_ends (day, site_uid, names, tenants, times)
+     select $1::date, s.uid,
+            coalesce(array_agg(l.name order by l.name, l.tenant) filter (where l.active), '{}'),
+            coalesce(array_agg(l.tenant order by l.name, l.tenant) filter (where l.active), '{}'),
+            coalesce(array_agg(l.time order by l.name, l.tenant) filter (where l.active), '{}')
+       from sites s
+       left join (
+         select distinct on (site_uid, name, tenant) site_uid, name, tenant, time, active
+           from (select site_uid, name, tenant, time, id, active from ${STARTS}
+                 union all
+                 select ev.site_uid, ev.name, ev.tenant, ev.time, ev.id, ev.active
+                   from events ev join sites s on s.uid = ev.site_uid
+                  where ev.name = any($2::text[]) and ev.time >= $3::timestamptz and ev.time < $4::timestamptz
+                    and (ev.tenant = '' or ev.tenant = any(s.tenants)) ${only('ev.site_uid')}) x
+          order by site_uid, name, tenant, time desc, id desc) l on l.site_uid = s.uid
+      where true ${only('s.uid')}
+      group by s.uid`,
+    [day, START_NAMES, dhakaDayStart(day), dhakaDayEnd(day), ...(sites ? [sites] : [])],
+  );
 }
 
 /** Recomputes `site_daily` of one day and tenant view for every site holding one of its tenants (or `sites`). */
@@ -158,6 +176,7 @@ async function rollupSiteDay(db: Queryable, day: string, view: readonly string[]
  */
 async function rollupDay(db: Queryable, day: string, sites?: readonly string[]) {
   await buildDayStarts(db, day, sites);
+  await saveDayEnds(db, day, sites);
   for (const view of rollupViews()) await rollupSiteDay(db, day, view, sites);
   await rollupOutageDay(db, day, STARTS, sites);
   await rollupAvailabilityDay(db, day, sites);

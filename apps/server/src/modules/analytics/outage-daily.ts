@@ -22,18 +22,30 @@ import { type OutageRow, outageSelect } from './outage-sql.ts';
 const DAY_MS = 86_400_000;
 export const CAUSE_COLUMNS = SLA_CAUSES.map((c) => `${c}_ms`);
 
-/** The pieces of `tenant`'s sites over `win` by site uid (`bounds`: whether `win` starts / ends the report). */
+/**
+ * The pieces of `tenant`'s sites over `win` by site uid (`bounds`: whether `win` starts / ends the
+ * report); the states at `win.from` from `from.starts` (a table of the rollup's) or the rolled day
+ * `from.endsDay`'s end states (outage-sql.ts), else by index descents.
+ */
 export async function rawPieces(
   db: Queryable,
   tenant: string,
   win: { from: Date; end: Date },
   bounds: { atStart: boolean; atEnd: boolean },
   sites?: readonly string[],
-  starts?: string,
+  from?: { starts: string } | { endsDay: string },
 ): Promise<Map<string, SlaPiece>> {
   const p = sqlParams();
   const lookback = new Date(win.from.getTime() - SLA_STATE_LOOKBACK_DAYS * DAY_MS);
-  const sql = outageSelect(p, { ...windowParams(p, win.from, win.end, lookback), starts }, tenant, sites);
+  const starts = from && 'starts' in from ? from.starts : undefined;
+  const endsDay = from && 'endsDay' in from ? from.endsDay : undefined;
+  const sql = outageSelect(
+    p,
+    { ...windowParams(p, win.from, win.end, lookback), starts },
+    tenant,
+    sites,
+    endsDay,
+  );
   const { rows } = await db.query<OutageRow>(sql, p.values);
   const bySite = new Map<string, { gap: number; periods: DownPeriodFacts[] }>();
   for (const r of rows) {
@@ -66,7 +78,7 @@ export async function rollupOutageDay(
 ): Promise<void> {
   const win = { from: dhakaDayStart(day), end: dhakaDayEnd(day) };
   for (const tenant of TENANTS) {
-    const pieces = await rawPieces(db, tenant, win, { atStart: false, atEnd: false }, sites, starts);
+    const pieces = await rawPieces(db, tenant, win, { atStart: false, atEnd: false }, sites, { starts });
     await db.query(
       `delete from site_outage_daily where day = $1::date and tenant = $2 ${sites ? 'and site_uid = any($3::text[])' : ''}`,
       sites ? [day, tenant, sites] : [day, tenant],

@@ -4,7 +4,7 @@
  * partial days at the edges (and days not rolled yet) from raw events (outage-daily.ts rawPieces: the
  * rollup's own computation), joined by the domain's combineSlaPieces.
  */
-import { combineSlaPieces, dhakaDate, SLA_CAUSES, type SlaPiece } from '@towerwatch/domain';
+import { combineSlaPieces, dhakaDate, dhakaDayStartOf, SLA_CAUSES, type SlaPiece } from '@towerwatch/domain';
 import type { Queryable } from '../../db/pool.ts';
 import { rolledDays } from '../../kernel/time/rolled-days.ts';
 import { planWindow } from './analytics-rolled.ts';
@@ -44,6 +44,8 @@ async function rolledPieces(
   return out;
 }
 
+const DAY_MS = 86_400_000;
+
 /** Tenants whose pieces are read at once (each reads up to three statements at a time). */
 const TENANTS_AT_ONCE = 2;
 
@@ -70,13 +72,19 @@ export async function siteSlaPieces(
     atStart: w.from.getTime() === rangeFrom,
     atEnd: w.end.getTime() === rangeEnd,
   });
+  // An edge starting at a Dhaka day's start after a rolled day starts from that day's end states.
+  const endsOf = (w: { from: Date }) => {
+    const day = dhakaDate(new Date(w.from.getTime() - DAY_MS));
+    const atDayStart = dhakaDayStartOf(w.from.getTime()) === w.from.getTime();
+    return atDayStart && day >= rolled.from && day < rolled.until ? { endsDay: day } : undefined;
+  };
   // One tenant's windows, each window's pieces read at once (its edges and its rolled days).
   const ofTenant = async (tenant: string) => {
     const perWindow: (Map<string, SlaPiece> | null)[][] = [];
     for (const win of windows) {
       const plan = planWindow('', rolled, win);
       const edge = (w: { from: Date; end: Date } | null) =>
-        w ? rawPieces(db, tenant, w, bounds(w), uids) : Promise.resolve(null);
+        w ? rawPieces(db, tenant, w, bounds(w), uids, endsOf(w)) : Promise.resolve(null);
       perWindow.push(
         plan
           ? await Promise.all([

@@ -8,9 +8,9 @@
  * at the start (its cause then depends on time before the piece), a DG failure since the mains failure,
  * a battery period begun before it (domain OutageFacts, outageCause).
  */
-import { SLA_EVENT_NAMES } from '@towerwatch/domain';
+import { SLA_EVENT_NAME_LIST, SLA_EVENT_NAMES } from '@towerwatch/domain';
 import { type SqlParams, tenantScopeOf } from '../../kernel/scope/sql-scope.ts';
-import { gapsSql, islandsSql, msOf, type WindowParams } from './analytics-sql.ts';
+import { dayEndStartsSql, gapsSql, islandsSql, msOf, type WindowParams } from './analytics-sql.ts';
 
 /** One row per site and down period (`ms` null: a site without one), see the file comment. */
 export interface OutageRow {
@@ -33,19 +33,29 @@ function unitedIslands(p: SqlParams, x: string, names: readonly string[], w: Win
   return `${parts.join(',\n')}, ${x}_isl as (${all})`;
 }
 
-/** The SELECT of {@link OutageRow}s of the sites holding `tenant` (only `sites` when given) over `w`. */
+/**
+ * The SELECT of {@link OutageRow}s of the sites holding `tenant` (only `sites` when given) over `w`;
+ * with `endsDay` (a rolled day ending at `w.from`) its states at the start from `site_day_ends`.
+ */
 export function outageSelect(
   p: SqlParams,
-  w: WindowParams,
+  win: WindowParams,
   tenant: string,
   sites?: readonly string[],
+  endsDay?: string,
 ): string {
   const only = sites ? `and s.uid = any(${p.add([...sites])}::text[])` : '';
+  // From a rolled day's end states (`endsDay`, the day before the window's start): no descents.
+  const starts = endsDay
+    ? `edge_starts as materialized (${dayEndStartsSql(`${p.add(endsDay)}::date`, `${p.add([...SLA_EVENT_NAME_LIST])}::text[]`, win.lookback, win.from)}),`
+    : '';
+  const w: WindowParams = endsDay ? { ...win, starts: 'edge_starts' } : win;
   const t = `${p.add(tenant)}::text`;
   // A tenant-less site_down is the site's, for every tenant (docs/requirements.md#down-offline-rule).
   const downCond = `(ev.tenant = '' or ev.tenant = ${t})`;
   const cond = tenantScopeOf([tenant], p, 'ev.tenant', { eventName: 'ev.name' });
   return `with scoped as (select s.uid, s.tenants, s.created_at from sites s where ${t} = any(s.tenants) ${only}),
+    ${starts}
     ${gapsSql(p, w)},
     ${islandsSql('down', `${p.add(SLA_EVENT_NAMES.down)}::text`, w, downCond)},
     ${islandsSql('mains', `${p.add(SLA_EVENT_NAMES.mains)}::text`, w, cond)},
