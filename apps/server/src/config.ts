@@ -19,9 +19,9 @@ import { TELEMETRY_COMPRESS_AFTER_DAYS } from '@towerwatch/domain';
 export const REPORT_SITE_BATCH_DEFAULT = 10_000;
 
 /**
- * Statements a fleet report runs at a time by default (REPORT_READS_AT_ONCE): the database cores one
- * report keeps busy. A report's statement is one backend, one core; the analytics reports read their
- * next batch while the one before is computed, so the default keeps a 2-core database busy
+ * Reads a fleet report runs at a time by default (REPORT_READS_AT_ONCE): the database cores one report
+ * keeps busy. A statement is one backend, one core; the analytics reports read their next batch while
+ * the one before is computed, the SLA this many tenants at a time
  * (docs/decisions/report-batches-of-10000-sites.md).
  */
 export const REPORT_READS_AT_ONCE_DEFAULT = 2;
@@ -169,7 +169,7 @@ const envSchema = z.object({
   DAILY_ROLLUP_DAYS_PER_RUN: z.coerce.number().int().min(1).max(3660).default(3),
   /** Sites a fleet report (the four analytics reports, the SLA) reads at a time: memory against speed. */
   REPORT_SITE_BATCH: z.coerce.number().int().min(100).max(1_000_000).default(REPORT_SITE_BATCH_DEFAULT),
-  /** Statements a fleet report runs at a time (the database cores one report keeps busy). */
+  /** Reads a fleet report runs at a time: analytics batches, SLA tenants (the database cores it keeps busy). */
   REPORT_READS_AT_ONCE: z.coerce.number().int().min(1).max(16).default(REPORT_READS_AT_ONCE_DEFAULT),
   /** Telegram bot token (docs/operations.md "Telegram"); unset = Telegram notifications off. */
   TELEGRAM_BOT_TOKEN: z
@@ -224,7 +224,7 @@ export interface Config {
   dailyRollup: { backfillDays: number; daysPerRun: number };
   /** REPORT_SITE_BATCH: sites a fleet report reads at a time. */
   reportSiteBatch: number;
-  /** REPORT_READS_AT_ONCE: statements a fleet report runs at a time. */
+  /** REPORT_READS_AT_ONCE: reads a fleet report runs at a time. */
   reportReadsAtOnce: number;
   telegram: {
     botToken: string | undefined;

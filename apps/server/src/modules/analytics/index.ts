@@ -40,6 +40,6 @@ export function createAnalyticsModule(
     batching: { size: kernel.config.reportSiteBatch, reads: kernel.config.reportReadsAtOnce },
   });
   const slaPieces: SlaPiecesReader = (uids, tenants, windows) =>
-    siteSlaPieces(kernel.pool, uids, tenants, windows);
+    siteSlaPieces(kernel.pool, uids, tenants, windows, kernel.config.reportReadsAtOnce);
   return { services: { reports, slaPieces }, registerRoutes: (app) => registerAnalyticsRoutes(app, reports) };
 }

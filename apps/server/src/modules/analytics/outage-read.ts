@@ -5,6 +5,7 @@
  * rollup's own computation), joined by the domain's combineSlaPieces.
  */
 import { combineSlaPieces, dhakaDate, dhakaDayStartOf, SLA_CAUSES, type SlaPiece } from '@towerwatch/domain';
+import { REPORT_READS_AT_ONCE_DEFAULT } from '../../config.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { rolledDays } from '../../kernel/time/rolled-days.ts';
 import { planWindow } from './analytics-rolled.ts';
@@ -46,9 +47,6 @@ async function rolledPieces(
 
 const DAY_MS = 86_400_000;
 
-/** Tenants whose pieces are read at once (each reads up to three statements at a time). */
-const TENANTS_AT_ONCE = 2;
-
 /** Per site uid, per tenant, one piece per window (null: a site without a row on a rolled day). */
 export type SiteSlaPieces = Map<string, Map<string, (SlaPiece | null)[]>>;
 
@@ -61,6 +59,7 @@ export async function siteSlaPieces(
   uids: readonly string[],
   tenants: readonly string[],
   windows: readonly ReportWindow[],
+  tenantsAtOnce = REPORT_READS_AT_ONCE_DEFAULT,
 ): Promise<SiteSlaPieces | null> {
   const rolled = await rolledDays(db);
   if (!rolled) return null;
@@ -97,10 +96,12 @@ export async function siteSlaPieces(
     }
     return perWindow;
   };
-  // Two tenants at a time (one per core): a tenant's statements alone leave a core idle.
+  // `tenantsAtOnce` tenants at a time (REPORT_READS_AT_ONCE, one per database core; each reads up to
+  // three statements at a time, the long one its rolled days or an edge): one tenant's statements alone
+  // leave a core idle.
   const read: Awaited<ReturnType<typeof ofTenant>>[] = [];
-  for (let i = 0; i < tenants.length; i += TENANTS_AT_ONCE) {
-    read.push(...(await Promise.all(tenants.slice(i, i + TENANTS_AT_ONCE).map(ofTenant))));
+  for (let i = 0; i < tenants.length; i += tenantsAtOnce) {
+    read.push(...(await Promise.all(tenants.slice(i, i + tenantsAtOnce).map(ofTenant))));
   }
   tenants.forEach((tenant, t) => {
     for (const uid of uids) out.get(uid)?.set(tenant, []);
