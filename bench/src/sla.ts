@@ -120,7 +120,8 @@ export const slaBenchmark: Benchmark = {
       };
       await measure(range, calls);
       if (!raw && historyDays > days) {
-        const extended = await extendRolledHistory(server, days, historyDays, until);
+        // The SLA reads whole days from site_outage_daily only.
+        const extended = await extendRolledHistory(server, days, historyDays, until, ['site_outage_daily']);
         history = { days: historyDays, ...extended, calls: [] };
         const longFrom = new Date(until.getTime() - historyDays * DAY);
         await measure(`from_time=${longFrom.toISOString()}&until_time=${until.toISOString()}`, history.calls);

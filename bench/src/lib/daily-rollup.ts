@@ -1,5 +1,5 @@
 /** The daily rollups of a loaded range, rolled by the server's jobs role (analytics and SLA benchmarks). */
-import { dhakaDate, rollupViewKey, TENANTS } from '@towerwatch/domain';
+import { dhakaDate, INSTALLED_TENANTS, rollupViewKey, TENANTS } from '@towerwatch/domain';
 import { type BenchOptions, type DbKind, num } from './cli.ts';
 import { loadFleet } from './dataset.ts';
 import { printTable } from './results.ts';
@@ -31,20 +31,22 @@ export async function rollUpDays(server: ServerHandle, days: number, timeoutMs: 
 }
 
 /**
- * Marks the sites without a row for every rolled day dirty (as late data marks them) and waits until
- * the restarted jobs role has rolled them and every other marked site day; nothing when there are none.
+ * Marks the sites without a row for every rolled day (since `since`, when given) dirty (as late data
+ * marks them) and waits until the restarted jobs role has rolled them and every other marked site day;
+ * nothing when there are none.
  */
-export async function rollHoles(server: ServerHandle, deadline: number): Promise<void> {
+export async function rollHoles(server: ServerHandle, deadline: number, since?: Date): Promise<void> {
   const { rowCount } = await server.pool.query(
     `insert into site_dirty_days (site_uid, day)
      select s.uid, r.from_day from sites s
-      cross join (select (value->>'from')::date as from_day, (value->>'until')::date as until_day
+      cross join (select greatest((value->>'from')::date, $2::date) as from_day,
+                         (value->>'until')::date as until_day
                     from job_state where name = 'site_daily') r
       where (select count(*) from site_daily d
               where d.site_uid = s.uid and d.view = $1 and d.day >= r.from_day and d.day < r.until_day)
             < r.until_day - r.from_day
      on conflict do nothing`,
-    [FULL_VIEW],
+    [FULL_VIEW, since ? dhakaDate(since) : '1970-01-01'],
   );
   // Marks already there (a reused schema marked by hand, e.g. to roll a day again with new code) too.
   const { rows: marked } = await server.pool.query<{ n: number }>(
@@ -70,6 +72,8 @@ async function waitUntil(deadline: number, what: string, done: () => Promise<boo
 
 /** The rollup view of a caller who sees every tenant. */
 const FULL_VIEW = rollupViewKey(TENANTS);
+/** The rollup view of the benchmarks' `admin` (an operator: the installed tenants, domain rollupViews). */
+const ADMIN_VIEW = rollupViewKey(INSTALLED_TENANTS);
 
 /** The daily rollup tables the reports read whole days from (one `day date` column each). */
 export const DAILY_TABLES = [
@@ -86,8 +90,8 @@ export const DAILY_TABLES = [
  * blocks of `days` until `historyDays` days are rolled (the reports read whole days only from the
  * rollups, so a 13-month report then reads 13 months of rollup rows as in a fleet that ran that long).
  * `until` is the end of the loaded range (its Dhaka day is "today"); `tables`: those the reports
- * measured read (default all). Idempotent (a reused schema
- * already extended gets no rows). Returns the rows added and the seconds it took.
+ * measured read (default all). The jobs role's rolled range then starts `historyDays` back. Idempotent
+ * (a reused schema already extended gets no rows). Returns the rows added and the seconds it took.
  */
 export async function extendRolledHistory(
   server: ServerHandle,
@@ -116,10 +120,13 @@ export async function extendRolledHistory(
     const names = columns.map((c) => c.name);
     const list = names.map((n) => `"${n}"`).join(', ');
     const values = names.map((n) => (n === 'day' ? `day - (k * $1::int)` : `"${n}"`)).join(', ');
+    // Per-view tables: the view the benchmarks' admin reads only (the installed tenants; the other
+    // views' copies would only fill the disk: 13 months of site_daily's six views are ~45 GB).
+    const view = names.includes('view') ? `and view = '${ADMIN_VIEW}'` : '';
     const res = await server.pool.query(
       `insert into ${table} (${list})
        select ${values} from ${table} cross join generate_series(1, $2::int) k
-        where day >= $3::date - $1::int and day < $3::date
+        where day >= $3::date - $1::int and day < $3::date ${view}
           and day - (k * $1::int) >= $3::date - $4::int
        on conflict do nothing`,
       [days, blocks, today, historyDays + 1],
@@ -127,6 +134,13 @@ export async function extendRolledHistory(
     rows += res.rowCount ?? 0;
     await server.pool.query(`vacuum (analyze) ${table}`);
   }
+  // The rolled range the reports plan with starts at the copies' oldest day: else they would read the
+  // copied days as an edge before the rolled ones, from raw events (none there).
+  await server.pool.query(
+    `update job_state set value = jsonb_set(value, '{from}', to_jsonb(to_char($1::date - $2::int, 'YYYY-MM-DD')))
+      where name = 'site_daily' and value->>'from' > to_char($1::date - $2::int, 'YYYY-MM-DD')`,
+    [today, historyDays],
+  );
   return { rows, seconds: Math.round((performance.now() - t0) / 100) / 10 };
 }
 
@@ -239,7 +253,10 @@ export async function startReportServer(
   else await loadFleet(server.pool, sites);
   // Whole months: created before the first month's start too.
   await backdateSites(server, o.wholeMonths ? new Date(from.getTime() - 31 * 86_400_000) : from);
-  if (recorded && opts.flags.get('path') !== 'raw') await rollHoles(server, performance.now() + 3_600_000);
+  // The loaded days only: a long history copied back (extendRolledHistory) has rows of the tables its
+  // reports read, not of every table.
+  if (recorded && opts.flags.get('path') !== 'raw')
+    await rollHoles(server, performance.now() + 3_600_000, from);
   if (!recorded) {
     const { rows } = await server.pool.query<{ n: number }>('select count(*)::int as n from sites');
     loaded.sites = rows[0]?.n ?? 0;
