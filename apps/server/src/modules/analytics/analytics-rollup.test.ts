@@ -127,6 +127,19 @@ describe('daily rollups', () => {
     const ours = mains.sites.filter((s) => SITES.includes(s.siteUid));
     expect(ours.every((s) => s.outageMinutes > 0)).toBe(true);
     expect(ours.some((s) => s.gapMinutes > 0)).toBe(true);
+    // The bus readings at or below 42 V (read in the DC load's pass over the pins) are the raw count of
+    // the window's whole hours (it ends now: the hour under way is not rolled up yet).
+    const battery = rolled[`ktbl /analytics/battery-report?${QUERIES[0]}&min_backup_hour=240`] as {
+      sites: { siteUid: string; deepDischargeReadings: number }[];
+    };
+    const counted = await t.pool.query<{ site: string; n: number }>(
+      `select substr(com_id, 5) as site, count(*)::int as n from telemetry
+        where pin_values[1] <= 42 and ts >= $1 and ts < $2 group by com_id`,
+      [new Date(FROM), new Date(Math.min(FROM + 10 * DAY, NOW - (NOW % HOUR)))],
+    );
+    const deep = Object.fromEntries(battery.sites.map((s) => [s.siteUid, s.deepDischargeReadings]));
+    expect(Object.keys(deep).sort()).toEqual([...SITES].sort());
+    expect(deep).toEqual(Object.fromEntries(counted.rows.map((r) => [r.site, r.n])));
   });
 
   it('follow late data two days back after the next jobs run, and equal the raw path again', {

@@ -17,14 +17,7 @@ import {
   type Row,
   type RowEdges,
 } from './analytics-query.ts';
-import {
-  deepHoursSql,
-  edgeWindow,
-  pinHoursSql,
-  planParams,
-  planRollup,
-  type RollupPlan,
-} from './analytics-rolled.ts';
+import { edgeWindow, pinHoursSql, planParams, planRollup, type RollupPlan } from './analytics-rolled.ts';
 import {
   gapsSql,
   islandsSql,
@@ -102,23 +95,28 @@ export interface MainsDayRow {
 }
 
 /**
- * CTE `dc (site_uid, v, a)`: per site over the window, the mean DC bus voltage and the total mean load
- * current, from per-pin means of the hourly rollups (grouped by pin, not by hour: a month of 50,000
- * sites stays one pass over the rollups with a small aggregate).
+ * CTE `dc (site_uid, v, a, deep)`: per site over the window, the mean DC bus voltage and the total mean
+ * load current, from per-pin means of the hourly rollups (grouped by pin, not by hour: a month of
+ * 50,000 sites stays one pass over the rollups with a small aggregate); with `deep`, the bus pins'
+ * readings at or below 42 V in the same pass (the battery report; every tenant's bus pins are read
+ * with any tenant: pinsOf), else null.
  */
 function dcMeansSql(
   p: SqlParams,
   w: WindowParams,
   plan: RollupPlan | null,
   tenant: string | undefined,
+  deep = false,
 ): string {
+  const bus = `pins.type = 'battery_terminal'`;
   return `pin_means as (
-    select pins.site_uid, pins.type, sum(h.sum) / nullif(sum(h.count), 0) as mean
+    select pins.site_uid, pins.type, sum(h.sum) / nullif(sum(h.count), 0) as mean, sum(h.le_42) as le_42
       from (${pinsOf(p, POWER_TYPES, tenant)}) pins
-      cross join lateral ${pinHoursSql(p, w, plan, 'pins')} h
+      cross join lateral ${pinHoursSql(p, w, plan, 'pins', deep ? bus : undefined)} h
      group by pins.site_uid, pins.com_id, pins.pin_name, pins.type),
   dc as (select site_uid, avg(mean) filter (where type = 'battery_terminal') as v,
-                sum(mean) filter (where type <> 'battery_terminal') as a
+                sum(mean) filter (where type <> 'battery_terminal') as a,
+                sum(le_42) filter (where type = 'battery_terminal') as deep
            from pin_means group by site_uid)`;
 }
 
@@ -282,14 +280,10 @@ export function createAnalyticsRepository(db: Queryable) {
         settings: true,
         extras: (p, w, plan) => ({
           ctes: [
-            dcMeansSql(p, w, plan, f.tenant),
+            dcMeansSql(p, w, plan, f.tenant, true),
             `bus as (select pins.site_uid, min(l.value) filter (where l.value >= 0) as v
                        from (${pinsOf(p, ['battery_terminal'], undefined)}) pins
                        join pin_latest l on l.com_id = pins.com_id and l.pin_name = pins.pin_name group by pins.site_uid)`,
-            `deep as (select pins.site_uid, sum(h.le_42)::int as n
-                        from (${pinsOf(p, ['battery_terminal'], undefined)}) pins
-                        cross join lateral ${deepHoursSql(p, w, plan, 'pins')} h
-                       group by pins.site_uid)`,
             `soh as (select site_uid, min(soh) as soh from (
                        select distinct on (o.site_uid, o.data->>'address') o.site_uid, (o.data->>'soh')::float8 as soh
                          from oem_records o join scoped on scoped.uid = o.site_uid
@@ -300,13 +294,12 @@ export function createAnalyticsRepository(db: Queryable) {
             'scoped.battery_max',
             'dc.a as mean_amps',
             'bus.v as volts',
-            'coalesce(deep.n, 0) as deep',
+            'coalesce(dc.deep, 0)::int as deep',
             'soh.soh',
           ],
           joins: [
             'left join dc on dc.site_uid = scoped.uid',
             'left join bus on bus.site_uid = scoped.uid',
-            'left join deep on deep.site_uid = scoped.uid',
             'left join soh on soh.site_uid = scoped.uid',
           ],
         }),
