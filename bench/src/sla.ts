@@ -10,6 +10,7 @@
  * summed as they come, so the peak should not grow with the fleet).
  */
 import { analyticsSlaEndpoints } from '@towerwatch/contract';
+import { dhakaMonthOf, dhakaMonthStartOf, monthsBetween, SLA_MAX_MONTHS } from '@towerwatch/domain';
 import { type Benchmark, runIfMain } from './lib/bench.ts';
 import { type DbKind, num, serverNodeFlags } from './lib/cli.ts';
 import {
@@ -123,7 +124,11 @@ export const slaBenchmark: Benchmark = {
         // The SLA reads whole days from site_outage_daily only.
         const extended = await extendRolledHistory(server, days, historyDays, until, ['site_outage_daily']);
         history = { days: historyDays, ...extended, calls: [] };
-        const longFrom = new Date(until.getTime() - historyDays * DAY);
+        // The last SLA_MAX_MONTHS whole Dhaka months the copied days reach into (the longest report the
+        // SLA takes: 396 days back touch 14 months, which it refuses with a 400).
+        const months = monthsBetween(new Date(until.getTime() - historyDays * DAY), until);
+        const first = months[Math.max(0, months.length - SLA_MAX_MONTHS)] ?? dhakaMonthOf(until);
+        const longFrom = dhakaMonthStartOf(first);
         await measure(`from_time=${longFrom.toISOString()}&until_time=${until.toISOString()}`, history.calls);
       }
     } catch (err) {
