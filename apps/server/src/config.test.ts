@@ -71,6 +71,15 @@ describe('config', () => {
       expect(() => loadConfig({ ...secret, EMBEDDED_PG_SETTINGS: bad })).toThrow(/EMBEDDED_PG_SETTINGS/);
   });
 
+  it("takes the fleet reports' batch and reads at once, refusing values out of range by name", () => {
+    const secret = { TOKEN_SECRET: 's'.repeat(32) };
+    expect(loadConfig(secret)).toMatchObject({ reportSiteBatch: 10_000, reportReadsAtOnce: 2 });
+    expect(loadConfig({ ...secret, REPORT_READS_AT_ONCE: '4' }).reportReadsAtOnce).toBe(4);
+    for (const bad of ['0', '17', 'two', '1.5'])
+      expect(() => loadConfig({ ...secret, REPORT_READS_AT_ONCE: bad })).toThrow(/REPORT_READS_AT_ONCE/);
+    expect(() => loadConfig({ ...secret, REPORT_SITE_BATCH: '10' })).toThrow(/REPORT_SITE_BATCH/);
+  });
+
   it('takes a device message rate, positive only', () => {
     const secret = { TOKEN_SECRET: 's'.repeat(32) };
     expect(loadConfig({ ...secret, DEVICE_MAX_MSG_PER_S: '250' }).deviceMaxMsgPerS).toBe(250);

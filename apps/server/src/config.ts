@@ -22,7 +22,7 @@ export const REPORT_SITE_BATCH_DEFAULT = 10_000;
  * Reads a fleet report runs at a time by default (REPORT_READS_AT_ONCE): the database cores one report
  * keeps busy. A statement is one backend, one core; the analytics reports read their next batch while
  * the one before is computed, the SLA this many tenants at a time
- * (docs/decisions/report-batches-of-10000-sites.md).
+ * (docs/decisions/reports-read-ahead.md).
  */
 export const REPORT_READS_AT_ONCE_DEFAULT = 2;
 

@@ -18,7 +18,7 @@ export async function rollUpDays(server: ServerHandle, days: number, timeoutMs: 
   await server.pool.query(`delete from job_state where name = 'site_daily'`);
   const t0 = performance.now();
   await server.restart();
-  const today = new Date(Date.now() + 6 * 3_600_000).toISOString().slice(0, 10);
+  const today = dhakaDate(new Date());
   const deadline = t0 + timeoutMs;
   await waitUntil(deadline, `daily rollup of ${days} days`, async () => {
     const { rows } = await server.pool.query<{ until: string | null }>(
@@ -101,7 +101,7 @@ export async function extendRolledHistory(
   tables: readonly (typeof DAILY_TABLES)[number][] = DAILY_TABLES,
 ): Promise<{ rows: number; seconds: number }> {
   const t0 = performance.now();
-  const today = new Date(until.getTime() + 6 * 3_600_000).toISOString().slice(0, 10);
+  const today = dhakaDate(until);
   const blocks = Math.ceil(historyDays / days) - 1;
   let rows = 0;
   for (const table of tables) {

@@ -22,7 +22,6 @@ import {
   periodsFromTransitions,
   possibleTime,
   SLA_CAUSES,
-  SLA_EVENT_NAME_LIST,
   SLA_EVENT_NAMES,
   type SlaCause,
   type SlaPiece,
@@ -51,9 +50,6 @@ export interface SiteTenantMonth {
   downNow: boolean;
   causes: Record<SlaCause, number>;
 }
-
-/** Every event name the computation reads. */
-export const SLA_NAMES = SLA_EVENT_NAME_LIST;
 
 /** Minutes with one decimal. */
 export function minutesOf(ms: number): number {

@@ -18,6 +18,7 @@ import {
   meetsSlaTarget,
   nextMonth,
   SLA_CAUSES,
+  SLA_EVENT_NAME_LIST,
   visibleSiteTenants,
 } from '@towerwatch/domain';
 import ExcelJS from 'exceljs';
@@ -29,7 +30,7 @@ import { buildCaller } from '../../auth/caller.ts';
 import { rollupSiteDays } from '../analytics/index.ts';
 import { createSlaRepository } from './sla.repository.ts';
 import { createSlaService } from './sla.service.ts';
-import { computeSiteSla, minutesOf, type SiteTenantMonth, SLA_NAMES } from './sla-compute.ts';
+import { computeSiteSla, minutesOf, type SiteTenantMonth } from './sla-compute.ts';
 
 let t: TestServer;
 const MIN = 60_000;
@@ -148,7 +149,7 @@ async function previousReply() {
   const until = Math.min(dhakaMonthStartOf(nextMonth(QUERY.month)).getTime(), now);
   const rows = await repo.transitions(
     sites.map((s) => s.uid),
-    SLA_NAMES,
+    SLA_EVENT_NAME_LIST,
     new Date(from),
     new Date(until),
   );

@@ -14,6 +14,7 @@ import {
   monthsBetween,
   nextMonth,
   parseReportTime,
+  SLA_EVENT_NAME_LIST,
   SLA_MAX_MONTHS,
   SLA_STATE_LOOKBACK_DAYS,
   type SlaPiece,
@@ -33,7 +34,6 @@ import {
   createSlaSummary,
   minutesOf,
   rolledSiteSla,
-  SLA_NAMES,
   type SlaBreachKey,
   slaBreachOrder,
   type SlaWindow,
@@ -157,7 +157,7 @@ export function createSlaService(deps: SlaServiceDeps) {
       }
       const raw = batch.filter((s) => !rolled.has(s.uid)).map((s) => s.uid);
       const rows = raw.length
-        ? await deps.repo.transitions(raw, SLA_NAMES, new Date(from), new Date(end))
+        ? await deps.repo.transitions(raw, SLA_EVENT_NAME_LIST, new Date(from), new Date(end))
         : [];
       const bySite = new Map<string, SlaTransitionRow[]>();
       for (const r of rows) {
