@@ -31,8 +31,7 @@ const isOn = (v: number) => v >= 0.5;
 export function deriveConditions(site: EngineSite, state: SiteState): Derived {
   const t = site.settings.thresholds;
   const conditions = new Map<string, Condition>();
-  const raised = (alarmId: string, tenant: string) =>
-    state.alarms.get(alarmKey(alarmId, tenant))?.isNormal === false;
+  const raised = (alarmId: string, tenant: string) => state.alarms.isRaised(alarmKey(alarmId, tenant));
   const want = (c: Condition) => {
     const key = alarmKey(c.alarmId, c.tenant);
     const prev = conditions.get(key);

@@ -88,7 +88,13 @@ export function evaluate(site: EngineSite, state: SiteState, input: EngineInput)
   };
   // The pin table follows the site's pin configs (rebuilt when they were replaced).
   pinTableOf(site, state.pins);
+  // Alarms read or changed by this input, by key: copies of the table's, written back by `save`.
+  const working = new Map<string, AlarmState>();
   const touched = new Set<AlarmState>();
+  const save = (alarm: AlarmState) => {
+    touched.add(alarm);
+    state.alarms.set(alarmKey(alarm.alarmId, alarm.tenant), alarm);
+  };
   const emit = (
     name: string,
     tenant: string,
@@ -108,22 +114,24 @@ export function evaluate(site: EngineSite, state: SiteState, input: EngineInput)
 
   const getAlarm = (alarmId: string, tenant: string): AlarmState => {
     const key = alarmKey(alarmId, tenant);
-    let alarm = state.alarms.get(key);
+    let alarm = working.get(key) ?? state.alarms.get(key);
     if (!alarm) {
       alarm = newAlarmState(alarmId, tenant, site.settings);
-      state.alarms.set(key, alarm);
-      touched.add(alarm);
+      save(alarm);
     }
+    working.set(key, alarm);
     return alarm;
   };
 
   /** Moves an alarm to `active`; writes its event unless paused. `at` defaults to the input time. */
   const transition = (c: Condition, at: Date = input.time) => {
-    const alarm = getAlarm(c.alarmId, c.tenant);
     const disabled = site.settings.disabled.has(c.alarmId);
+    // Most inputs change no alarm: decided on the table (always up to date: `save` writes through).
+    if (state.alarms.isSettled(alarmKey(c.alarmId, c.tenant), !c.active, disabled)) return;
+    const alarm = getAlarm(c.alarmId, c.tenant);
     if (alarm.isDisable !== disabled) {
       alarm.isDisable = disabled;
-      touched.add(alarm);
+      save(alarm);
     }
     if (alarm.isNormal === !c.active) return;
     alarm.isNormal = !c.active;
@@ -137,7 +145,7 @@ export function evaluate(site: EngineSite, state: SiteState, input: EngineInput)
     } else {
       alarm.clearedAt = at;
     }
-    touched.add(alarm);
+    save(alarm);
     if (alarm.isDisable) return;
     result.statusChanged = true;
     const spec: AlarmSpec = ALARM_SPECS[c.alarmId];
@@ -181,11 +189,14 @@ export function evaluate(site: EngineSite, state: SiteState, input: EngineInput)
       }
       break;
     case 'settings':
-      for (const alarm of state.alarms.values()) {
+      for (const stored of state.alarms.values()) {
+        const key = alarmKey(stored.alarmId, stored.tenant);
+        const alarm = working.get(key) ?? stored;
+        working.set(key, alarm);
         const disabled = site.settings.disabled.has(alarm.alarmId);
         if (alarm.isDisable !== disabled) {
           alarm.isDisable = disabled;
-          touched.add(alarm);
+          save(alarm);
           result.statusChanged = true;
         }
       }
@@ -234,13 +245,12 @@ export function evaluate(site: EngineSite, state: SiteState, input: EngineInput)
   }
 
   // Door open longer than the timeout (checked on every input, including ticks).
-  const door = state.alarms.get(alarmKey('door_status', ''));
+  const door = working.get(alarmKey('door_status', '')) ?? state.alarms.get(alarmKey('door_status', ''));
   if (door) {
     const open = !door.isNormal && door.raisedAt !== null;
     const overdue =
       open && input.time.getTime() - (door.raisedAt?.getTime() ?? 0) >= t.doorOpenTimeoutMinutes * 60_000;
-    const timeout = state.alarms.get(alarmKey('door_open_timeout', ''));
-    if (overdue || (timeout && !timeout.isNormal)) {
+    if (overdue || state.alarms.isRaised(alarmKey('door_open_timeout', ''))) {
       transition({ alarmId: 'door_open_timeout', tenant: '', active: overdue, value: null });
     }
   }

@@ -41,7 +41,7 @@ function powerState(state: SiteState): PowerCheckState {
 }
 
 const raised = (state: SiteState, alarmId: string, tenant: string) =>
-  state.alarms.get(alarmKey(alarmId, tenant))?.isNormal === false;
+  state.alarms.isRaised(alarmKey(alarmId, tenant));
 
 /** Runs both checks for one engine input at `time`; `fuelReadings` are the input's dg_fuel readings. */
 export function powerChecks(

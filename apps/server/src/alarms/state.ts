@@ -4,6 +4,7 @@
  * the site's devices; hydrated from PostgreSQL on first use.
  */
 import type { DcLoadState } from '@towerwatch/domain';
+import { AlarmTable } from './alarm-table.ts';
 import { type EnginePin, type PinIndex, PinTable, pinIndexOf } from './pin-table.ts';
 import type { SiteAlarmSettings } from './settings.ts';
 
@@ -56,7 +57,8 @@ export interface DeviceRuntime {
 
 export interface SiteState {
   pins: PinTable;
-  alarms: Map<string, AlarmState>;
+  /** By `alarmKey`; copies out, `set` to change (alarm-table.ts). */
+  alarms: AlarmTable;
   latched: Map<string, Latch>;
   devices: Map<string, DeviceRuntime>;
   dcLoad: Map<string, DcLoadState>;
@@ -96,7 +98,14 @@ export function createSiteState(site: EngineSite): SiteState {
   const pins = new PinTable(pinIndexOf(site));
   const devices = new Map<string, DeviceRuntime>();
   for (const comId of site.comIds) devices.set(comId, { lastSeenAt: null, online: false });
-  return { pins, alarms: new Map(), latched: new Map(), devices, dcLoad: new Map(), critical: new Set() };
+  return {
+    pins,
+    alarms: new AlarmTable(),
+    latched: new Map(),
+    devices,
+    dcLoad: new Map(),
+    critical: new Set(),
+  };
 }
 
 /** A new alarm state (normal, available; paused per settings). */
