@@ -10,9 +10,28 @@ import type { BatchWrites } from './batch-writes.ts';
 /** Adds a parameter value and returns its placeholder with a cast, e.g. `$3::text[]`. */
 export type Param = (v: unknown, type: string) => string;
 
-/** A PostgreSQL array literal of strings (quoted and escaped), for a `text[]` cast. */
-function textArrayLiteral(items: readonly string[]): string {
-  return `{${items.map((s) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+const quoted = (s: string): string => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+
+/**
+ * A one-dimensional PostgreSQL array literal of `items` (null → NULL, everything else quoted), as pg
+ * writes an array parameter, except Dates: ISO 8601 in UTC by the native `toISOString`, where pg
+ * formats each Date in local time in JavaScript (time-zone offset and seven padded fields) — with
+ * ~1,000 latest values and the seen devices per batch, most of the statement's encoding time
+ * (docs/decisions/telemetry-typed-parameters.md). An invalid Date is sent as text PostgreSQL
+ * refuses (a data error, as before).
+ */
+export function arrayLiteral(items: readonly unknown[]): string {
+  let out = '{';
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) out += ',';
+    const v = items[i];
+    if (v === null || v === undefined) out += 'NULL';
+    else if (typeof v === 'string') out += quoted(v);
+    else if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') out += `"${v}"`;
+    else if (v instanceof Date) out += Number.isNaN(v.getTime()) ? '"invalid date"' : `"${v.toISOString()}"`;
+    else throw new TypeError(`arrayLiteral: unsupported element ${typeof v}`);
+  }
+  return `${out}}`;
 }
 
 /** Claims the batch's message ids (`ingest_messages`); a claimed id returns a row. */
@@ -59,7 +78,7 @@ export function telemetryCtes(p: Param, w: BatchWrites): string[] {
     if (k === undefined) {
       k = sets.length + 1;
       setOf.set(key, k);
-      sets.push(textArrayLiteral(r.pinNames));
+      sets.push(arrayLiteral(r.pinNames));
     }
     setIds.push(k);
     offsets.push(at);

@@ -7,7 +7,15 @@
  */
 import type { Queryable } from '../db/pool.ts';
 import type { BatchWrites, EventRowOut, Reading } from './batch-writes.ts';
-import { accessCtes, claimsCtes, dirtyCtes, eventCtes, oemCtes, telemetryCtes } from './persist-records.ts';
+import {
+  accessCtes,
+  arrayLiteral,
+  claimsCtes,
+  dirtyCtes,
+  eventCtes,
+  oemCtes,
+  telemetryCtes,
+} from './persist-records.ts';
 import { alarmCtes, dcLoadCtes, deviceCtes, latestCtes } from './persist-state.ts';
 
 /** SQLSTATE of a batch whose message ids were (partly) accepted before (migration 0300_ingest_claims_check). */
@@ -58,8 +66,9 @@ export async function writeAll(
   strictClaims = false,
 ): Promise<WriteResult & { claimed: number }> {
   const values: unknown[] = [];
+  // Arrays go as one literal each (persist-records.ts arrayLiteral: Dates without pg's local-time formatting).
   const p = (v: unknown, type: string) => {
-    values.push(v);
+    values.push(Array.isArray(v) ? arrayLiteral(v) : v);
     return `$${values.length}::${type}`;
   };
   // The builders run in this order, so the parameters are numbered as before the split.
