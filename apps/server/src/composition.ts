@@ -98,7 +98,6 @@ export function createContainer(deps: ContainerDeps) {
   /** What the auth plugin and the live socket check tokens against. */
   const auth: AuthDeps = {
     users: repos.users,
-    authSessions,
     tokenSecret: deps.config.tokenSecret,
     clock: deps.clock,
   };

@@ -259,3 +259,32 @@ describe('login rate limit', () => {
     expect(other.statusCode).toBe(200);
   });
 });
+
+describe('the user and the session, read together for every request', () => {
+  it("accepts a user's own live session only: another user's, a revoked or a malformed one is no session", async () => {
+    const users = t.container.repos.users;
+    const ops = await users.findByUsername('ops');
+    const admin = await users.findByUsername('admin');
+    if (!ops || !admin) throw new Error('demo users missing');
+    const open = async (uid: string) =>
+      (
+        await t.pool.query<{ id: string }>('insert into auth_sessions (user_uid) values ($1) returning id', [
+          uid,
+        ])
+      ).rows[0]?.id as string;
+    const opsSession = await open(ops.uid);
+    const adminSession = await open(admin.uid);
+
+    const own = await users.findSignedIn(ops.uid, opsSession);
+    expect(own?.user.username).toBe('ops');
+    expect(own?.sessionActive).toBe(true);
+    expect((await users.findSignedIn(ops.uid, adminSession))?.sessionActive).toBe(false);
+    expect((await users.findSignedIn(ops.uid, 'not-a-uuid'))?.sessionActive).toBe(false);
+    expect(await users.findSignedIn('no-such-user', opsSession)).toBeUndefined();
+
+    await t.pool.query('update auth_sessions set revoked_at = now() where id = $1', [opsSession]);
+    const revoked = await users.findSignedIn(ops.uid, opsSession);
+    expect(revoked?.user.username).toBe('ops');
+    expect(revoked?.sessionActive).toBe(false);
+  });
+});

@@ -1,13 +1,13 @@
 /**
  * Authentication for every route: verifies `Authorization: Bearer <access token>` (signature, expiry
- * against the injected clock, live session), loads the user and sets `request.caller`.
+ * against the injected clock), reads the user and whether the token's session is live in one
+ * statement, and sets `request.caller`.
  * Routes opt out with `config: { public: true }` (login, refresh, /healthz, docs, web assets).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.ts';
 import { UnauthorizedError } from '../errors.ts';
 import { buildCaller, type Caller } from './caller.ts';
-import type { AuthSessionsRepository } from './sessions.repository.ts';
 import { verifyAccessToken } from './tokens.ts';
 import type { UserLookup } from './user-record.ts';
 
@@ -23,8 +23,8 @@ declare module 'fastify' {
 }
 
 export interface AuthDeps {
+  /** The user and their session, read together for every request (users repository). */
   users: UserLookup;
-  authSessions: AuthSessionsRepository;
   tokenSecret: string;
   clock: Clock;
 }
@@ -37,13 +37,11 @@ export async function authenticateToken(token: string, deps: AuthDeps): Promise<
       result.reason === 'expired' ? 'Access token expired' : 'Invalid access token',
     );
   }
-  const [user, active] = await Promise.all([
-    deps.users.findByUid(result.claims.sub),
-    deps.authSessions.isActive(result.claims.sid, result.claims.sub),
-  ]);
-  if (!user || user.disabled) throw new UnauthorizedError('User not found or disabled');
-  if (!active) throw new UnauthorizedError('Session ended; sign in again');
-  return buildCaller(user, result.claims.sid, new Date(result.claims.exp * 1000));
+  // One round trip: the user and the session together (docs/decisions/auth-one-read.md).
+  const found = await deps.users.findSignedIn(result.claims.sub, result.claims.sid);
+  if (!found || found.user.disabled) throw new UnauthorizedError('User not found or disabled');
+  if (!found.sessionActive) throw new UnauthorizedError('Session ended; sign in again');
+  return buildCaller(found.user, result.claims.sid, new Date(result.claims.exp * 1000));
 }
 
 /** Installs the hook on `app` (root level, so it covers every route). */

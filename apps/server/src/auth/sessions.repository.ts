@@ -28,16 +28,6 @@ export function createAuthSessionsRepository(db: Queryable) {
       return id;
     },
 
-    async isActive(sessionId: string, userUid: string): Promise<boolean> {
-      // sid comes from a signed token, but guard the uuid cast anyway.
-      if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return false;
-      const { rows } = await db.query(
-        'select 1 from auth_sessions where id = $1 and user_uid = $2 and revoked_at is null',
-        [sessionId, userUid],
-      );
-      return rows.length > 0;
-    },
-
     async insertRefreshToken(t: {
       userUid: string;
       familyId: string;

@@ -27,7 +27,19 @@ export interface UserRecord {
   createdAt: Date;
 }
 
-/** Finds a user by uid (the auth plugin's one read; the users repository provides it). */
+/** A user and whether one of their sessions is live, read together. */
+export interface SignedInUser {
+  user: UserRecord;
+  /** The session exists, belongs to the user and is not revoked. */
+  sessionActive: boolean;
+}
+
+/** Reads of users for authentication (the users repository provides them). */
 export interface UserLookup {
   findByUid(uid: string): Promise<UserRecord | undefined>;
+  /**
+   * The user and their session's state in one statement (every authenticated request makes it):
+   * undefined when there is no such user.
+   */
+  findSignedIn(uid: string, sessionId: string): Promise<SignedInUser | undefined>;
 }

@@ -67,10 +67,9 @@ export async function authenticateSocket(token: string, deps: AuthDeps): Promise
  * disabled or gone closes it with 4003 `user disabled`, its session ended with 4001 `session ended`.
  */
 export async function recheckSocketCaller(caller: Caller, deps: AuthDeps): Promise<RecheckResult> {
-  const [user, active] = await Promise.all([
-    deps.users.findByUid(caller.uid),
-    deps.authSessions.isActive(caller.sessionId, caller.uid),
-  ]);
+  const found = await deps.users.findSignedIn(caller.uid, caller.sessionId);
+  const user = found?.user;
+  const active = found?.sessionActive === true;
   if (!user || user.disabled) {
     return { ok: false, code: LIVE_CLOSE_CODES.FORBIDDEN, reason: LIVE_CLOSE_REASONS.USER_DISABLED };
   }

@@ -27,10 +27,16 @@ interface UserRow {
   created_at: Date;
 }
 
-const SELECT_USER = `select u.uid, u.username, u.password_hash, u.name, u.email, u.phone, u.type, u.tenants,
+const USER_COLUMNS = `u.uid, u.username, u.password_hash, u.name, u.email, u.phone, u.type, u.tenants,
   u.root_user_uid, u.company_id, c.code as company_code, u.logo, u.access_roles, u.scope, u.totp_secret,
-  u.two_factor_enabled, u.disabled, u.password_changed_at, u.created_at
-  from users u left join companies c on c.id = u.company_id`;
+  u.two_factor_enabled, u.disabled, u.password_changed_at, u.created_at`;
+const USER_FROM = 'from users u left join companies c on c.id = u.company_id';
+const SELECT_USER = `select ${USER_COLUMNS} ${USER_FROM}`;
+/** The user and whether session $2 (a uuid, or null) is theirs and not revoked. */
+const SELECT_SIGNED_IN = `select ${USER_COLUMNS},
+  exists(select 1 from auth_sessions s where s.id = $2::uuid and s.user_uid = u.uid and s.revoked_at is null)
+    as session_active
+  ${USER_FROM} where u.uid = $1`;
 
 function toRecord(r: UserRow): UserRecord {
   return {
@@ -111,6 +117,14 @@ export function createUsersRepository(db: Queryable) {
     async findByUid(uid: string): Promise<UserRecord | undefined> {
       const { rows } = await db.query<UserRow>(`${SELECT_USER} where u.uid = $1`, [uid]);
       return rows[0] ? toRecord(rows[0]) : undefined;
+    },
+
+    async findSignedIn(uid: string, sessionId: string) {
+      // sid comes from a signed token, but guard the uuid cast anyway (a malformed one is no session).
+      const sid = /^[0-9a-f-]{36}$/i.test(sessionId) ? sessionId : null;
+      const { rows } = await db.query<UserRow & { session_active: boolean }>(SELECT_SIGNED_IN, [uid, sid]);
+      const row = rows[0];
+      return row ? { user: toRecord(row), sessionActive: row.session_active } : undefined;
     },
 
     async findByUsername(username: string): Promise<UserRecord | undefined> {
