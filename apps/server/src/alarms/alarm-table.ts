@@ -11,7 +11,20 @@
  *
  * `get` and `values` return copies: the engine changes an alarm through `set`.
  */
-import type { AlarmState } from './state.ts';
+/** One alarm of a site for one tenant ('' = no tenant), as stored in `alarms`. */
+export interface AlarmState {
+  alarmId: string;
+  tenant: string;
+  isNormal: boolean;
+  isAvailable: boolean;
+  isDisable: boolean;
+  raisedAt: Date | null;
+  clearedAt: Date | null;
+  lastEventAt: Date | null;
+  acknowledgedBy: string | null;
+  acknowledgedAt: Date | null;
+  value: number | null;
+}
 
 const STRIDE = 6;
 const FLAGS = 0;

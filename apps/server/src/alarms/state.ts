@@ -4,10 +4,11 @@
  * the site's devices; hydrated from PostgreSQL on first use.
  */
 import type { DcLoadState } from '@towerwatch/domain';
-import { AlarmTable } from './alarm-table.ts';
+import { type AlarmState, AlarmTable } from './alarm-table.ts';
 import { type EnginePin, type PinIndex, PinTable, pinIndexOf } from './pin-table.ts';
 import type { SiteAlarmSettings } from './settings.ts';
 
+export type { AlarmState } from './alarm-table.ts';
 export type { EnginePin } from './pin-table.ts';
 
 /** What the engine knows about a site besides its state. */
@@ -25,21 +26,6 @@ export interface EngineSite {
   fuelTankLitres?: number | null;
   /** Slots of `pins` (shared layout); built on first use when absent, rebuilt when `pins` is replaced. */
   pinIndex?: PinIndex;
-}
-
-/** One alarm of a site for one tenant ('' = no tenant), as stored in `alarms`. */
-export interface AlarmState {
-  alarmId: string;
-  tenant: string;
-  isNormal: boolean;
-  isAvailable: boolean;
-  isDisable: boolean;
-  raisedAt: Date | null;
-  clearedAt: Date | null;
-  lastEventAt: Date | null;
-  acknowledgedBy: string | null;
-  acknowledgedAt: Date | null;
-  value: number | null;
 }
 
 /** A condition set by a device event (not by a pin level), e.g. a security breach. */
