@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AlarmTable } from './alarm-table.ts';
-import { type AlarmState, alarmKey } from './state.ts';
+import { parseSiteAlarmSettings } from './settings.ts';
+import { type AlarmState, alarmKey, newAlarmState } from './state.ts';
 
+const settings = parseSiteAlarmSettings({});
 const alarm = (over: Partial<AlarmState> & { alarmId: string }): AlarmState => ({
-  tenant: '',
-  isNormal: true,
-  isAvailable: true,
-  isDisable: false,
-  raisedAt: null,
-  clearedAt: null,
-  lastEventAt: null,
-  acknowledgedBy: null,
-  acknowledgedAt: null,
-  value: null,
+  ...newAlarmState(over.alarmId, over.tenant ?? '', settings),
   ...over,
 });
 
