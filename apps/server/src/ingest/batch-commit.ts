@@ -156,9 +156,17 @@ export async function commitPart(deps: CommitDeps, lane: Lane, part: BatchPart, 
   for (const [companyId, { siteUids, battery }] of stateChanged)
     deps.bus.publish('site.state-changed', { companyId, siteUids, ...(battery ? { battery } : {}) });
   for (const r of part.listReports) deps.bus.publish('device.access-list-reported', r);
-  // Settled: a retry of the batch (a later part failed) skips them.
-  for (const e of part.entries) {
-    e.settled = true;
-    e.done?.();
+  // Settled: a retry of the batch (a later part failed) skips them. The acknowledgements (PUBACKs, one
+  // socket write per connection) go out ACK_CHUNK at a time with the event loop let through between, so a
+  // bulk part's thousands of writes do not hold up what arrived meanwhile (an alarm part's live messages).
+  for (let i = 0; i < part.entries.length; i += ACK_CHUNK) {
+    if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    for (const e of part.entries.slice(i, i + ACK_CHUNK)) {
+      e.settled = true;
+      e.done?.();
+    }
   }
 }
+
+/** Acknowledgements settled per turn of the event loop (see the end of commitPart). */
+const ACK_CHUNK = 250;
