@@ -6,9 +6,8 @@
 import { deviceTopics } from '@towerwatch/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { testPipeline } from '../../test/test-pipeline.ts';
 import { createIngestMetrics } from './metrics.ts';
-import { createIngestPipeline } from './pipeline.ts';
-import { createSiteStore } from './site-store.ts';
 import { buildSite } from './test-fixtures.ts';
 
 let t: TestServer;
@@ -26,17 +25,8 @@ describe('acknowledgements after a commit', () => {
   it('settles a large part in several turns of the event loop, each message once and in order', async () => {
     const site = await buildSite(t.pool, { companyId: 'ktbl' });
     const metrics = createIngestMetrics();
-    const pipeline = createIngestPipeline({
-      pool: t.pool,
-      store: createSiteStore(t.pool),
-      bus: t.container.bus,
-      clock: t.clock,
-      log: t.container.log,
-      metrics,
-      lanes: 1,
-      // The work budget never ends a batch: the messages below are one batch.
-      workClock: () => 0,
-    });
+    // One lane, and the work budget never ends a batch: the messages below are one batch.
+    const pipeline = testPipeline(t, { metrics, lanes: 1, workClock: () => 0 });
     const t0 = t.clock.now().getTime();
     // Warm: the device's site is cached and its first-message transitions are written.
     pipeline.handle(deviceTopics.pins(site.comId), pins(`${site.comId}-warm`, t0));
