@@ -69,10 +69,6 @@ export class AlarmTable {
     return id === undefined ? -1 : this.ids.indexOf(id);
   }
 
-  has(key: string): boolean {
-    return this.slotOf(key) >= 0;
-  }
-
   /** A copy of the alarm at `key` (from `alarmKey`), or undefined. */
   get(key: string): AlarmState | undefined {
     const slot = this.slotOf(key);

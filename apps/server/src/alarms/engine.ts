@@ -245,7 +245,7 @@ export function evaluate(site: EngineSite, state: SiteState, input: EngineInput)
   }
 
   // Door open longer than the timeout (checked on every input, including ticks).
-  const door = working.get(alarmKey('door_status', '')) ?? state.alarms.get(alarmKey('door_status', ''));
+  const door = state.alarms.get(alarmKey('door_status', ''));
   if (door) {
     const open = !door.isNormal && door.raisedAt !== null;
     const overdue =

@@ -92,6 +92,9 @@ function fenceKeys(part: BatchPart): Set<string> {
 }
 
 /** Writes a part and, once committed, publishes its live messages and settles its entries. */
+/** Acknowledgements settled per turn of the event loop (see the end of commitPart). */
+const ACK_CHUNK = 250;
+
 export async function commitPart(deps: CommitDeps, lane: Lane, part: BatchPart, o: CommitOptions) {
   const { metrics, reject } = deps;
   const devices = livenessToWrite(lane, part.writes.devices, deps.livenessRefreshMs);
@@ -168,5 +171,3 @@ export async function commitPart(deps: CommitDeps, lane: Lane, part: BatchPart, 
   }
 }
 
-/** Acknowledgements settled per turn of the event loop (see the end of commitPart). */
-const ACK_CHUNK = 250;
