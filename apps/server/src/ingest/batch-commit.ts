@@ -170,4 +170,3 @@ export async function commitPart(deps: CommitDeps, lane: Lane, part: BatchPart, 
     }
   }
 }
-
