@@ -148,6 +148,12 @@ const envSchema = z.object({
   DEVICE_MAX_MSG_PER_S: z.coerce.number().positive().max(1_000_000).optional(),
   /** Seed the demo data when the database has no users (first start). */
   SEED_ON_EMPTY: onOff.default(true),
+  /**
+   * The ingest pipeline in a worker thread of its own (embedded broker or MQTT_URL): batches, alarm
+   * engine and site state off the main thread. Off by default: on a 2-core machine shared with
+   * PostgreSQL its maximum is higher but it answers later at light load (docs/decisions/ingest-thread.md).
+   */
+  INGEST_THREAD: onOff.default(false),
   /** Built web app served by the api role when the folder exists. */
   WEB_DIST: z.string().optional(),
   /** Login failures per account and per IP allowed within LOGIN_WINDOW_MINUTES. */
@@ -213,6 +219,8 @@ export interface Config {
   /** DEVICE_MAX_MSG_PER_S; undefined = the domain's default rate. */
   deviceMaxMsgPerS: number | undefined;
   seedOnEmpty: boolean;
+  /** INGEST_THREAD: the ingest pipeline runs in a worker thread (ingest/thread/). */
+  ingestThread: boolean;
   webDist: string;
   loginMaxFailures: number;
   loginWindowMinutes: number;
@@ -298,6 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     deviceOfflineMinutes: e.DEVICE_OFFLINE_MINUTES,
     deviceMaxMsgPerS: e.DEVICE_MAX_MSG_PER_S,
     seedOnEmpty: e.SEED_ON_EMPTY,
+    ingestThread: e.INGEST_THREAD,
     webDist: builtWebApp(path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'apps', 'web', 'dist'))),
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,

@@ -33,6 +33,8 @@ export interface CrashOptions {
   devices?: number;
   /** The server is killed once this many messages were acknowledged (default a third). */
   killAfterAcked?: number;
+  /** Extra environment of the server (e.g. INGEST_THREAD=on). */
+  env?: Record<string, string>;
 }
 
 export interface CrashResult {
@@ -62,7 +64,7 @@ export async function runCrash(o: CrashOptions): Promise<CrashResult> {
   const db = o.db ?? 'system';
   const total = o.messages ?? 600;
   const rate = o.rate ?? 300;
-  const server = await startServer({ db, broker: o.broker });
+  const server = await startServer({ db, broker: o.broker, env: o.env });
   let publisher: MqttClient | null = null;
   try {
     const { rows } = await server.pool.query<{ com_id: string }>(

@@ -47,6 +47,35 @@ export function createPool(opts: PoolOptions): pg.Pool {
   return pool;
 }
 
+/** What another thread needs to open a pool like `pool` (same database, schema and session settings). */
+export interface PoolSpec {
+  connectionString: string;
+  options: string;
+  applicationName: string;
+}
+
+/** The {@link PoolSpec} of a pool made by {@link createPool}. */
+export function poolSpecOf(pool: pg.Pool): PoolSpec {
+  const o = pool.options as pg.PoolConfig & { options?: string; application_name?: string };
+  return {
+    connectionString: o.connectionString ?? '',
+    options: o.options ?? '',
+    applicationName: o.application_name ?? 'towerwatch',
+  };
+}
+
+/** A pool of `max` connections like the one `spec` was read from (another thread's). */
+export function poolFromSpec(spec: PoolSpec, max: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: spec.connectionString,
+    max,
+    application_name: spec.applicationName,
+    options: spec.options,
+  });
+  pool.on('error', () => undefined);
+  return pool;
+}
+
 /** Runs `fn` in a transaction on one client: commit on success, rollback on error. */
 export async function withTransaction<T>(
   pool: pg.Pool,

@@ -156,6 +156,28 @@ export async function acquireRoleLease(o: LeaseOptions): Promise<RoleLease> {
   }
 }
 
+/**
+ * The fence of lease `name` held at `epoch` (see the module comment): run first in a write
+ * transaction; calls `onLost` and throws {@link LeaseLostError} when the epoch is no longer the
+ * lease's. Also built apart from the lease by a thread that writes for its holder (ingest/thread/).
+ */
+export function leaseFence(
+  name: string,
+  epoch: number,
+  onLost: () => void,
+): (tx: Queryable) => Promise<void> {
+  return async (tx) => {
+    const { rowCount } = await tx.query(
+      'select 1 from role_leases where name = $1 and epoch = $2 for key share',
+      [name, epoch],
+    );
+    if (rowCount === 0) {
+      onLost();
+      throw new LeaseLostError(name, epoch);
+    }
+  };
+}
+
 interface Taken {
   epoch: number;
   mqttClientId: string | null;
@@ -259,16 +281,7 @@ function holdLease(
     name: o.name,
     epoch,
     mqttClientId: taken.mqttClientId,
-    async fence(tx) {
-      const { rowCount } = await tx.query(
-        'select 1 from role_leases where name = $1 and epoch = $2 for key share',
-        [o.name, epoch],
-      );
-      if (rowCount === 0) {
-        stop();
-        throw new LeaseLostError(o.name, epoch);
-      }
-    },
+    fence: leaseFence(o.name, epoch, stop),
     lost,
     async release() {
       if (stopped) {

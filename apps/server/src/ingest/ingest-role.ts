@@ -73,7 +73,12 @@ export interface IngestCore {
   }>;
 }
 
-type CoreDeps = Omit<IngestRoleDeps, 'tokenSecret' | 'mqttUrl' | 'mqttPort' | 'mqttSession'>;
+type CoreDeps = Omit<IngestRoleDeps, 'tokenSecret' | 'mqttUrl' | 'mqttPort' | 'mqttSession'> & {
+  /** Engine work per batch (default batch.ts BATCH_WORK_BUDGET_MS; the ingest thread's is larger). */
+  workBudgetMs?: number;
+  /** Writer lanes (default pipeline.ts's 2; the ingest thread runs more). */
+  lanes?: number;
+};
 
 /** Builds the store and the pipeline (relayed messages held to the device rate by device time). */
 export function createIngestCore(deps: CoreDeps): IngestCore {
@@ -94,6 +99,8 @@ export function createIngestCore(deps: CoreDeps): IngestCore {
     rates: createRelayedDeviceRates(deps.deviceRate ?? deviceRateLimit()),
     focusedSites: deps.focusedSites,
     fence: deps.fence,
+    workBudgetMs: deps.workBudgetMs,
+    lanes: deps.lanes,
   });
   pending = pipeline.pendingLatest;
   return {
@@ -102,22 +109,8 @@ export function createIngestCore(deps: CoreDeps): IngestCore {
     store,
     pipeline,
     async startCommands(publish) {
-      const commands = createCommandDispatcher({
-        pool: deps.pool,
-        publish,
-        bus: deps.bus,
-        clock: deps.clock,
-        log,
-        metrics,
-      });
-      // A site's pin configs, devices or settings changed: reload it and re-apply paused flags.
-      const offConfig = deps.bus.subscribe('site.config-changed', (e) => {
-        store.invalidate(e.siteUid);
-        // A device bound or unbound: forget where it was (an unbound device's lookup is cached too).
-        for (const comId of e.comIds ?? []) store.forgetDevice(comId);
-        pipeline.enqueue(e.siteUid, { kind: 'settings', receivedAt: deps.clock.now() });
-      });
-      await commands.flush().catch((err: unknown) => log.error({ err }, 'commands: first flush failed'));
+      const offConfig = followSiteConfig(deps.bus, store, pipeline, deps.clock);
+      const commands = await startCommandDispatcher({ ...deps, log, metrics }, publish);
       return {
         commands,
         stop() {
@@ -129,8 +122,60 @@ export function createIngestCore(deps: CoreDeps): IngestCore {
   };
 }
 
+/**
+ * A site's pin configs, devices or settings changed (`site.config-changed`): `store` reloads it and
+ * forgets its devices' routes, and `pipeline` re-applies paused flags. Returns the unsubscribe function.
+ */
+export function followSiteConfig(
+  bus: EventBus,
+  store: SiteStore,
+  pipeline: Pick<IngestPipeline, 'enqueue'>,
+  clock: Clock,
+): () => void {
+  return bus.subscribe('site.config-changed', (e) => {
+    store.invalidate(e.siteUid);
+    // A device bound or unbound: forget where it was (an unbound device's lookup is cached too).
+    for (const comId of e.comIds ?? []) store.forgetDevice(comId);
+    pipeline.enqueue(e.siteUid, { kind: 'settings', receivedAt: clock.now() });
+  });
+}
+
+/** Starts the command dispatcher on `publish` (sends a command to a device topic) after a first flush. */
+export async function startCommandDispatcher(
+  deps: { pool: Pool; bus: EventBus; clock: Clock; log: Logger; metrics: IngestMetrics },
+  publish: (topic: string, payload: string) => Promise<unknown>,
+): Promise<CommandDispatcher> {
+  const commands = createCommandDispatcher({
+    pool: deps.pool,
+    publish,
+    bus: deps.bus,
+    clock: deps.clock,
+    log: deps.log,
+    metrics: deps.metrics,
+  });
+  await commands.flush().catch((err: unknown) => deps.log.error({ err }, 'commands: first flush failed'));
+  return commands;
+}
+
 export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole> {
-  const { log, metrics, store, pipeline, startCommands } = createIngestCore(deps);
+  const core = createIngestCore(deps);
+  const front = await startIngestFront(deps, core);
+  return { ...front, store: core.store };
+}
+
+/** An ingest role whose pipeline runs elsewhere (ingest/thread/): everything but the site store. */
+export type IngestFrontRole = Omit<IngestRole, 'store'>;
+
+/**
+ * The broker side of an ingest role around `core`'s pipeline (in this thread or a proxy of one in an
+ * ingest thread): the embedded broker (when no MQTT_URL) or the subscription to MQTT_URL, and the
+ * command dispatcher.
+ */
+export async function startIngestFront(
+  deps: Pick<IngestRoleDeps, 'pool' | 'tokenSecret' | 'mqttUrl' | 'mqttPort' | 'mqttSession' | 'deviceRate'>,
+  core: Pick<IngestCore, 'log' | 'metrics' | 'pipeline' | 'startCommands'>,
+): Promise<IngestFrontRole> {
+  const { log, metrics, pipeline, startCommands } = core;
   // Embedded broker: it rate-limits the authenticated device's connection by arrival (and can
   // disconnect it) (docs/device-protocol.md §9).
   const rates = createDeviceRates(deps.deviceRate ?? deviceRateLimit());
@@ -172,7 +217,6 @@ export async function startIngestRole(deps: IngestRoleDeps): Promise<IngestRole>
   return {
     pipeline,
     metrics,
-    store,
     broker,
     brokerUrl,
     mqtt,

@@ -161,3 +161,76 @@ export function metricsText(m: IngestMetrics): Promise<string> {
 export function metricsContentType(m: IngestMetrics): string {
   return m.registry.contentType;
 }
+
+/** Every plain counter field of {@link IngestMetrics}. */
+const COUNTER_FIELDS: readonly CounterField[] = ['received', 'accepted', ...COUNTERS.map(([field]) => field)];
+
+/**
+ * What a thread's metrics gained since the last delta (ingest/thread/): counter increases, the
+ * refusals' `recent` entries and per-device counts (both taken out of the thread's metrics).
+ */
+export interface MetricsDelta {
+  counters: Partial<Record<CounterField, number>>;
+  rejected: Partial<Record<RejectReason, number>>;
+  recent: IngestMetrics['recent'];
+  byDevice: [string, [RejectReason, { count: number; lastAt: Date; lastError: string | null }][]][];
+}
+
+/** Takes the delta of `m` since `last` (the values at the previous delta, updated here); null when none. */
+export function takeMetricsDelta(m: IngestMetrics, last: Map<string, number>): MetricsDelta | null {
+  let changed = false;
+  const counters: MetricsDelta['counters'] = {};
+  for (const field of COUNTER_FIELDS) {
+    const d = m[field] - (last.get(field) ?? 0);
+    if (d !== 0) {
+      counters[field] = d;
+      last.set(field, m[field]);
+      changed = true;
+    }
+  }
+  const rejected: MetricsDelta['rejected'] = {};
+  for (const reason of REJECT_REASONS) {
+    const key = `rejected.${reason}`;
+    const d = m.rejected[reason] - (last.get(key) ?? 0);
+    if (d !== 0) {
+      rejected[reason] = d;
+      last.set(key, m.rejected[reason]);
+      changed = true;
+    }
+  }
+  const recent = m.recent.splice(0, m.recent.length);
+  const byDevice = [...m.byDevice].map(
+    ([comId, reasons]) => [comId, [...reasons]] as MetricsDelta['byDevice'][0],
+  );
+  m.byDevice = new Map();
+  if (!changed && recent.length === 0 && byDevice.length === 0) return null;
+  return { counters, rejected, recent, byDevice };
+}
+
+/** Adds a thread's {@link MetricsDelta} to `m`. */
+export function applyMetricsDelta(m: IngestMetrics, d: MetricsDelta): void {
+  for (const [field, by] of Object.entries(d.counters) as [CounterField, number][]) m[field] += by;
+  for (const [reason, by] of Object.entries(d.rejected) as [RejectReason, number][]) m.rejected[reason] += by;
+  if (d.recent.length > 0) {
+    m.recent.push(...d.recent);
+    if (m.recent.length > RECENT_REJECTIONS) m.recent.splice(0, m.recent.length - RECENT_REJECTIONS);
+  }
+  for (const [comId, reasons] of d.byDevice) {
+    let mine = m.byDevice.get(comId);
+    if (!mine) {
+      mine = new Map();
+      m.byDevice.set(comId, mine);
+    }
+    for (const [reason, r] of reasons) {
+      const had = mine.get(reason);
+      if (!had) mine.set(reason, { ...r });
+      else {
+        had.count += r.count;
+        if (r.lastAt >= had.lastAt) {
+          had.lastAt = r.lastAt;
+          had.lastError = r.lastError;
+        }
+      }
+    }
+  }
+}

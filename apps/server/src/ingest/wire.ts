@@ -13,6 +13,7 @@ import { runLeasedRole } from '../db/leased-role.ts';
 import type { RoleLease } from '../db/role-lease.ts';
 import { type IngestContainer, onIngestJobError, startIngestJobs, startRollupJobs } from './ingest-jobs.ts';
 import { startIngestRole } from './ingest-role.ts';
+import { startThreadedIngestRole } from './thread/threaded-role.ts';
 
 /** The lease every ingest process of a database competes for. */
 const INGEST_LEASE = 'ingest';
@@ -46,7 +47,7 @@ export async function startIngest(c: IngestContainer): Promise<() => Promise<voi
 
 /** The ingest role of the lease holder; returns its stop function. */
 async function startActive(c: IngestContainer, lease: RoleLease): Promise<() => Promise<void>> {
-  const role = await startIngestRole({
+  const deps = {
     pool: c.pool,
     bus: c.bus,
     clock: c.clock,
@@ -59,8 +60,16 @@ async function startActive(c: IngestContainer, lease: RoleLease): Promise<() => 
     metrics: c.ingestMetrics,
     deviceRate: deviceRateLimit(c.config.deviceMaxMsgPerS),
     focusedSites: c.focusedSites,
-    fence: (tx) => lease.fence(tx),
-  });
+  };
+  // The pipeline in its own thread (docs/decisions/ingest-thread.md), fenced with the same lease.
+  const role = c.config.ingestThread
+    ? await startThreadedIngestRole({
+        ...deps,
+        logLevel: c.config.logLevel,
+        poolMax: c.config.dbPoolMax,
+        lease: { name: lease.name, epoch: lease.epoch },
+      })
+    : await startIngestRole({ ...deps, fence: (tx) => lease.fence(tx) });
   c.deviceInbox?.attach(role.pipeline);
   const stopJobs = await startIngestJobs(c, role.pipeline);
   const timers: NodeJS.Timeout[] = [];
