@@ -11,20 +11,11 @@ import { deviceRateLimit } from '@towerwatch/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { waitFor } from '../../../test/server-processes.ts';
 import { connectLive, type TestLiveClient } from '../../live/test-client.ts';
 import type { IngestFrontRole } from '../ingest-role.ts';
 import { type BuiltSite, buildSite } from '../test-fixtures.ts';
 import { startThreadedIngestRole } from './threaded-role.ts';
-
-async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('ingest in its own thread', () => {
   let t: TestServer;
@@ -146,14 +137,18 @@ describe('ingest in its own thread', () => {
       site.comId,
     ]);
     t.container.bus.publish('site.config-changed', { siteUid: site.siteUid });
-    await waitFor(async () => {
-      await dev.publishAsync(deviceTopics.pins(site.comId), pins({ am1: 99 }), { qos: 1 });
-      const { rows } = await t.pool.query<{ n: string }>(
-        `select count(*) as n from alarms where site_uid = $1 and alarm_id = 'high_temperature' and not is_normal`,
-        [site.siteUid],
-      );
-      return Number(rows[0]?.n) > 0;
-    });
+    await waitFor(
+      'a high temperature alarm from the re-typed pin',
+      async () => {
+        await dev.publishAsync(deviceTopics.pins(site.comId), pins({ am1: 99 }), { qos: 1 });
+        const { rows } = await t.pool.query<{ n: string }>(
+          `select count(*) as n from alarms where site_uid = $1 and alarm_id = 'high_temperature' and not is_normal`,
+          [site.siteUid],
+        );
+        return Number(rows[0]?.n) > 0;
+      },
+      15_000,
+    );
   });
 
   it('runs jobs handed to it and settles them', async () => {
