@@ -3,7 +3,7 @@
  * ingest role, PostgreSQL (system or embedded, per vitest project) and /wss.
  */
 import { randomBytes } from 'node:crypto';
-import { deviceClientId, deviceTopics, LIVE_EVENTS } from '@towerwatch/contract';
+import { deviceTopics, LIVE_EVENTS } from '@towerwatch/contract';
 import { deviceRateLimit } from '@towerwatch/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { type PrivateMosquitto, startPrivateMosquitto } from '../../test/private
 import { runOfflineCheck } from '../jobs/offline.ts';
 import { connectLive, type TestLiveClient } from '../live/test-client.ts';
 import type { IngestRole } from './ingest-role.ts';
-import { type BuiltSite, buildSite } from './test-fixtures.ts';
+import { type BuiltSite, buildSite, connectDevice } from './test-fixtures.ts';
 
 let mosquitto: PrivateMosquitto | undefined;
 afterAll(async () => {
@@ -60,12 +60,7 @@ describe.each(['embedded', 'mosquitto'] as const)('ingest via %s broker', (broke
   });
 
   async function device(site: Pick<BuiltSite, 'comId' | 'password'>): Promise<MqttClient> {
-    const c = await mqtt.connectAsync(role.brokerUrl, {
-      clientId: deviceClientId(site.comId, randomBytes(3).toString('hex')),
-      username: site.comId,
-      password: site.password,
-      reconnectPeriod: 0,
-    });
+    const c = await connectDevice(role.brokerUrl, site);
     clients.push(c);
     return c;
   }

@@ -3,6 +3,8 @@
  * (the demo fleet's layout, one config per pin).
  */
 import { randomBytes } from 'node:crypto';
+import { deviceClientId } from '@towerwatch/contract';
+import mqtt, { type MqttClient } from 'mqtt';
 import { hashDeviceSecret } from '../auth/passwords.ts';
 import type { Queryable } from '../db/pool.ts';
 
@@ -60,4 +62,17 @@ export async function buildSite(
     );
   }
   return { siteUid, comId, password, companyId: opts.companyId, tenants };
+}
+
+/** Connects to `brokerUrl` as `site`'s device: its own credentials, a client id of its own, no reconnects. */
+export function connectDevice(
+  brokerUrl: string,
+  site: Pick<BuiltSite, 'comId' | 'password'>,
+): Promise<MqttClient> {
+  return mqtt.connectAsync(brokerUrl, {
+    clientId: deviceClientId(site.comId, randomBytes(3).toString('hex')),
+    username: site.comId,
+    password: site.password,
+    reconnectPeriod: 0,
+  });
 }

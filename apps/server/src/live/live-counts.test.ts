@@ -1,17 +1,12 @@
-/**
- * Dashboard counts pushed on /wss after a burst of transitions through the real path (embedded broker →
- * ingest → PostgreSQL → live hub) equal the REST counts, and the battery classes equal a fresh count:
- * counts computed only on change (coalesced) still end on the final state.
- */
-import { randomBytes } from 'node:crypto';
-import { deviceClientId, deviceTopics, LIVE_EVENTS, type LiveServerMessage } from '@towerwatch/contract';
+
+import { deviceTopics, LIVE_EVENTS, type LiveServerMessage } from '@towerwatch/contract';
 import { deviceRateLimit } from '@towerwatch/domain';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, startTestIngestRole } from '../../test/harness.ts';
 import { buildCaller } from '../auth/caller.ts';
 import type { IngestRole } from '../ingest/ingest-role.ts';
-import { type BuiltSite, buildSite } from '../ingest/test-fixtures.ts';
+import { type BuiltSite, buildSite, connectDevice } from '../ingest/test-fixtures.ts';
 import { connectLive, type TestLiveClient } from './test-client.ts';
 
 let t: TestServer;
@@ -39,12 +34,7 @@ afterAll(async () => {
 });
 
 async function device(site: BuiltSite): Promise<MqttClient> {
-  const c = await mqtt.connectAsync(role.brokerUrl, {
-    clientId: deviceClientId(site.comId, randomBytes(3).toString('hex')),
-    username: site.comId,
-    password: site.password,
-    reconnectPeriod: 0,
-  });
+  const c = await connectDevice(role.brokerUrl, site);
   clients.push(c);
   return c;
 }

@@ -1,20 +1,13 @@
-/**
- * The ingest pipeline in its own thread (docs/decisions/ingest-thread.md): a real worker thread with
- * its own pool, the embedded broker on the main thread, PostgreSQL (system or embedded, per vitest
- * project) and /wss. A message is acknowledged only once the thread committed it, with its counts on
- * the main thread already; the thread's live messages reach the main thread's sockets; the main
- * thread's focus and config changes reach the thread.
- */
-import { randomBytes } from 'node:crypto';
-import { deviceClientId, deviceTopics, LIVE_EVENTS } from '@towerwatch/contract';
+
+import { deviceTopics, LIVE_EVENTS } from '@towerwatch/contract';
 import { deviceRateLimit } from '@towerwatch/domain';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/server-processes.ts';
 import { connectLive, type TestLiveClient } from '../../live/test-client.ts';
 import type { IngestFrontRole } from '../ingest-role.ts';
-import { type BuiltSite, buildSite } from '../test-fixtures.ts';
+import { type BuiltSite, buildSite, connectDevice } from '../test-fixtures.ts';
 import { startThreadedIngestRole } from './threaded-role.ts';
 
 describe('ingest in its own thread', () => {
@@ -55,12 +48,7 @@ describe('ingest in its own thread', () => {
   });
 
   async function device(site: Pick<BuiltSite, 'comId' | 'password'>): Promise<MqttClient> {
-    const c = await mqtt.connectAsync(role.brokerUrl, {
-      clientId: deviceClientId(site.comId, randomBytes(3).toString('hex')),
-      username: site.comId,
-      password: site.password,
-      reconnectPeriod: 0,
-    });
+    const c = await connectDevice(role.brokerUrl, site);
     clients.push(c);
     return c;
   }
