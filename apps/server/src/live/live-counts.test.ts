@@ -1,4 +1,8 @@
-
+/**
+ * Dashboard counts pushed on /wss after a burst of transitions through the real path (embedded broker →
+ * ingest → PostgreSQL → live hub) equal the REST counts, and the battery classes equal a fresh count:
+ * counts computed only on change (coalesced) still end on the final state.
+ */
 import { deviceTopics, LIVE_EVENTS, type LiveServerMessage } from '@towerwatch/contract';
 import { deviceRateLimit } from '@towerwatch/domain';
 import type { MqttClient } from 'mqtt';

@@ -1,4 +1,10 @@
-
+/**
+ * The ingest pipeline in its own thread (docs/decisions/ingest-thread.md): a real worker thread with
+ * its own pool, the embedded broker on the main thread, PostgreSQL (system or embedded, per vitest
+ * project) and /wss. A message is acknowledged only once the thread committed it, with its counts on
+ * the main thread already; the thread's live messages reach the main thread's sockets; the main
+ * thread's focus and config changes reach the thread.
+ */
 import { deviceTopics, LIVE_EVENTS } from '@towerwatch/contract';
 import { deviceRateLimit } from '@towerwatch/domain';
 import type { MqttClient } from 'mqtt';
