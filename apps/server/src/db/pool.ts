@@ -35,16 +35,15 @@ const CONNECTION_CHECK_MS = 5000;
  * subqueries passed `jit_above_cost`; with JIT off the same page takes 95 ms.
  */
 export function createPool(opts: PoolOptions): pg.Pool {
-  const pool = new pg.Pool({
-    connectionString: opts.connectionString,
-    max: opts.max ?? 10,
-    application_name: opts.applicationName ?? 'towerwatch',
-    // UTC sessions everywhere (ARCHITECTURE "Time is stored in UTC"), whatever the server's TimeZone.
-    options: `-c TimeZone=UTC -c jit=off -c client_connection_check_interval=${CONNECTION_CHECK_MS}${opts.searchPath ? ` -c search_path=${opts.searchPath}` : ''}`,
-  });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
-  return pool;
+  return poolFromSpec(
+    {
+      connectionString: opts.connectionString,
+      applicationName: opts.applicationName ?? 'towerwatch',
+      // UTC sessions everywhere (ARCHITECTURE "Time is stored in UTC"), whatever the server's TimeZone.
+      options: `-c TimeZone=UTC -c jit=off -c client_connection_check_interval=${CONNECTION_CHECK_MS}${opts.searchPath ? ` -c search_path=${opts.searchPath}` : ''}`,
+    },
+    opts.max ?? 10,
+  );
 }
 
 /** What another thread needs to open a pool like `pool` (same database, schema and session settings). */
@@ -64,7 +63,7 @@ export function poolSpecOf(pool: pg.Pool): PoolSpec {
   };
 }
 
-/** A pool of `max` connections like the one `spec` was read from (another thread's). */
+/** A pool of `max` connections with `spec`'s database and session settings (another thread's too). */
 export function poolFromSpec(spec: PoolSpec, max: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString: spec.connectionString,
@@ -72,6 +71,7 @@ export function poolFromSpec(spec: PoolSpec, max: number): pg.Pool {
     application_name: spec.applicationName,
     options: spec.options,
   });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   return pool;
 }

@@ -3,7 +3,8 @@
  * store, the pipeline (lanes, batches, alarm engine, writes) and its own connections to PostgreSQL,
  * so their work and their heap are off the main thread, which keeps the broker's sockets, the live
  * hub and the API (docs/decisions/ingest-thread.md). The same core as the in-process and the NATS
- * ingest (ingest-role.ts createIngestCore); its bus events cross to the main thread's bus (protocol.ts TO_THREAD for the other way).
+ * ingest (ingest-role.ts createIngestCore); its bus events cross to the main thread's bus (protocol.ts
+ * TO_THREAD for the other way).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EventBus } from '../../bus/bus.ts';
@@ -29,7 +30,7 @@ const THREAD_LANES = 4;
 const port = parentPort;
 if (!port) throw new Error('ingest-thread.ts runs as a worker thread only');
 const init = workerData as IngestThreadInit;
-const post = (m: FromThread, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer);
+const post = (m: FromThread) => port.postMessage(m);
 
 const log = createLogger(init.logLevel).child({ thread: 'ingest' });
 const pool = poolFromSpec(init.pool, init.poolMax);

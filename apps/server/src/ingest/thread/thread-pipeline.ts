@@ -126,11 +126,8 @@ export async function startIngestThread(o: IngestThreadOptions): Promise<IngestT
           return;
         }
         case 'idle':
-          if (m.metrics) applyMetricsDelta(o.metrics, m.metrics);
-          waits.get(m.id)?.();
-          waits.delete(m.id);
-          return;
         case 'stopped':
+          if (m.t === 'idle' && m.metrics) applyMetricsDelta(o.metrics, m.metrics);
           waits.get(m.id)?.();
           waits.delete(m.id);
           return;
