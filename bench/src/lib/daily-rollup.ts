@@ -64,6 +64,26 @@ export async function rollHoles(server: ServerHandle, deadline: number, since?: 
   });
 }
 
+/**
+ * Waits until every hourly rollup row has its running totals (migration 0910): a schema loaded before
+ * them gets them from the jobs role's first run after the start (running-totals.ts fillRunningTotals);
+ * the reports read a pin without them from its rows, slower. Logs the time it took, if any.
+ */
+async function waitForRunningTotals(server: ServerHandle, deadline: number): Promise<void> {
+  const missing = async () => {
+    const { rows } = await server.pool.query<{ missing: boolean }>(
+      'select exists (select 1 from telemetry_hourly where run_sum is null) as missing',
+    );
+    return rows[0]?.missing ?? false;
+  };
+  if (!(await missing())) return;
+  const t0 = performance.now();
+  await waitUntil(deadline, 'the running totals of the hourly rollups', async () => !(await missing()));
+  console.log(
+    `running totals of the hourly rollups filled by the jobs role in ${Math.round((performance.now() - t0) / 1000)} s`,
+  );
+}
+
 /** Polls `done` every 2 s (util.ts waitFor) until it holds; throws at `deadline` (performance.now()). */
 async function waitUntil(deadline: number, what: string, done: () => Promise<boolean>): Promise<void> {
   if (!(await waitFor(done, Math.max(0, deadline - performance.now()), 2000)))
@@ -255,8 +275,10 @@ export async function startReportServer(
   await backdateSites(server, o.wholeMonths ? new Date(from.getTime() - 31 * 86_400_000) : from);
   // The loaded days only: a long history copied back (extendRolledHistory) has rows of the tables its
   // reports read, not of every table.
-  if (recorded && opts.flags.get('path') !== 'raw')
+  if (recorded && opts.flags.get('path') !== 'raw') {
     await rollHoles(server, performance.now() + 3_600_000, from);
+    await waitForRunningTotals(server, performance.now() + 3_600_000);
+  }
   if (!recorded) {
     const { rows } = await server.pool.query<{ n: number }>('select count(*)::int as n from sites');
     loaded.sites = rows[0]?.n ?? 0;

@@ -11,7 +11,14 @@
 import { dhakaDate, hourStartOf, ROLLUP_SETTLE_MS } from '@towerwatch/domain';
 import type { Clock } from '../clock.ts';
 import { type Pool, type Queryable, withTransaction } from '../db/pool.ts';
-import { healthRollupSql, rollupBatteryHealth, rollupPinDay } from '../kernel/time-series/index.ts';
+import {
+  fillRunningTotals,
+  healthRollupSql,
+  hourlyRunsSql,
+  recomputeRunningTotals,
+  rollupBatteryHealth,
+  rollupPinDay,
+} from '../kernel/time-series/index.ts';
 import { markLatePackedDays } from './compress.ts';
 
 const HOUR = 3_600_000;
@@ -19,15 +26,28 @@ const WATERMARK = 'telemetry_hourly';
 
 /**
  * The telemetry_hourly upsert of the readings `source` selects (`t`: one row per value, com_id, ts,
- * pin_name, value; raw or decoded). A recomputed hour replaces its row.
+ * pin_name, value; raw or decoded). A recomputed hour replaces its row. With `runsFrom` (the first hour
+ * of a run of consecutive hours, the SQL of its instant), the rows get their running totals
+ * (kernel/time-series/running-totals.ts) continued from each pin's last row before it; without, a new
+ * row has none and a replaced row keeps its old ones (the caller recomputes them).
  */
-function hourlySql(source: string): string {
-  return `insert into telemetry_hourly (com_id, pin_name, hour, min, max, sum, count)
-     select t.com_id, t.pin_name, date_trunc('hour', t.ts), min(t.value), max(t.value), sum(t.value), count(*)
-     from ${source}
-     group by t.com_id, t.pin_name, date_trunc('hour', t.ts)
+function hourlySql(source: string, runsFrom?: string): string {
+  const runs = runsFrom
+    ? {
+        columns: ', run_sum, run_count',
+        select: `, ${hourlyRunsSql(runsFrom)}`,
+        set: ', run_sum = excluded.run_sum, run_count = excluded.run_count',
+      }
+    : { columns: '', select: ' from g', set: '' };
+  return `with g as (
+       select t.com_id, t.pin_name, date_trunc('hour', t.ts) as hour, min(t.value) as min, max(t.value) as max,
+              sum(t.value) as sum, count(*) as count
+         from ${source}
+        group by t.com_id, t.pin_name, date_trunc('hour', t.ts))
+     insert into telemetry_hourly (com_id, pin_name, hour, min, max, sum, count${runs.columns})
+     select g.com_id, g.pin_name, g.hour, g.min, g.max, g.sum, g.count${runs.select}
      on conflict (com_id, pin_name, hour) do update set min = excluded.min, max = excluded.max,
-       sum = excluded.sum, count = excluded.count`;
+       sum = excluded.sum, count = excluded.count${runs.set}`;
 }
 
 /** The last hour a rollup may cover at `now`: complete and settled. */
@@ -57,7 +77,26 @@ export async function rollupTelemetry(
     : lastComplete - 24 * HOUR;
   const to = Math.min(lastComplete, from + (opts.maxHours ?? 48) * HOUR);
   if (to <= from) return 0;
-  await db.query(hourlySql('telemetry_readings_between($1, $2) t'), [new Date(from), new Date(to)]);
+  await db.query(hourlySql('telemetry_readings_between($1, $2) t', '$1::timestamptz'), [
+    new Date(from),
+    new Date(to),
+  ]);
+  // Hours after these (a watermark moved back, hours rolled in parts): their totals follow.
+  const { rows: after } = await db.query('select 1 from telemetry_hourly where hour >= $1 limit 1', [
+    new Date(to),
+  ]);
+  if (after.length > 0) {
+    const { rows: later } = await db.query<{ com_id: string }>(
+      'select distinct com_id from telemetry_hourly where hour >= $1',
+      [new Date(from)],
+    );
+    const comIds = later.map((r) => r.com_id);
+    await recomputeRunningTotals(
+      db,
+      comIds,
+      comIds.map(() => new Date(from)),
+    );
+  }
   await db.query(
     `insert into job_state (name, value, updated_at) values ($1, $2, now())
      on conflict (name) do update set value = excluded.value, updated_at = now()`,
@@ -87,6 +126,8 @@ export async function rollupDirtyHours(pool: Pool, opts: { batch?: number; maxBa
       const comIds = rows.map((r) => r.com_id);
       const hours = rows.map((r) => r.hour);
       await tx.query(hourlySql(source), [comIds, hours]);
+      // The running totals of the recomputed hours and of every later hour of those devices.
+      await recomputeRunningTotals(tx, comIds, hours);
       await tx.query(healthRollupSql(source), [comIds, hours]);
       // Late readings of days packed already go into their packed day on the next compression run.
       await markLatePackedDays(tx, comIds, hours);
@@ -112,7 +153,10 @@ export async function rollupDirtyHours(pool: Pool, opts: { batch?: number; maxBa
 export async function runHourlyRollups(pool: Pool, clock: Clock, opts: { keepDays?: number } = {}) {
   await rollupTelemetry(pool, clock);
   await rollupBatteryHealth(pool, clock, opts.keepDays ? { keepDays: opts.keepDays } : {});
-  return rollupDirtyHours(pool);
+  const done = await rollupDirtyHours(pool);
+  // Rows without running totals (of before migration 0910, or written by another writer).
+  await fillRunningTotals(pool);
+  return done;
 }
 
 /** Deletes de-duplication ids older than `days` (a device retries within minutes, not days). */

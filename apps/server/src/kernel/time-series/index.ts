@@ -5,3 +5,9 @@ export { resolveRange } from './ranges.ts';
 export { healthRollupSql, rollupBatteryHealth } from './health-rollup.ts';
 export { firstRecordSql } from './first-record.ts';
 export { rollupPinDay } from './daily-pins.ts';
+export {
+  fillRunningTotals,
+  hourlyRunsSql,
+  pinSumCountSql,
+  recomputeRunningTotals,
+} from './running-totals.ts';

@@ -148,43 +148,43 @@ export function rolledSql(p: SqlParams, plan: RollupPlan, keys: readonly string[
 const ofPin = (pin: string) => `com_id = ${pin}.com_id and pin_name = ${pin}.pin_name`;
 
 /**
- * A LATERAL FROM item `(min, max, sum, count, le_42)` of pin `pin`'s hourly rollups over the window:
- * whole rolled days from `pin_daily`, the hours outside them from `telemetry_hourly`. Without a plan,
- * the window's hours only (the raw path). Joined per pin (`cross join lateral`): each branch is an
- * index range of that pin, where a join over the union read every row of the month for each batch of
- * 1,000 sites (35 s a batch at 50,000 sites: the full-size benchmark, 2026-12-07). With `deep` (a
- * condition on the pin's row, e.g. its type), `le_42` counts its readings at or below 42 V too (the
- * battery health rollups' hours, `pin_daily`'s days) in the same pass; null otherwise.
+ * A LATERAL FROM item `(min, max, sum, count)` of pin `pin`'s hourly rollups over the window: whole
+ * rolled days from `pin_daily`, the hours outside them from `telemetry_hourly`. Without a plan, the
+ * window's hours only (the raw path). Joined per pin (`cross join lateral`): each branch is an index
+ * range of that pin, where a join over the union read every row of the month for each batch of 1,000
+ * sites (35 s a batch at 50,000 sites: the full-size benchmark, 2026-12-07). The reports that need a
+ * pin's mean only read its running totals instead (kernel/time-series pinSumCountSql).
  */
-export function pinHoursSql(
-  p: SqlParams,
-  w: WindowParams,
-  plan: RollupPlan | null,
-  pin: string,
-  deep?: string,
-): string {
+export function pinHoursSql(p: SqlParams, w: WindowParams, plan: RollupPlan | null, pin: string): string {
   const hours = (from: string, end: string) =>
-    `select min, max, sum, count, null::int as le_42 from telemetry_hourly
-      where ${ofPin(pin)} and hour >= ${from} and hour < ${end}`;
-  // A separate branch (not a join): a pin's health hours are not always its telemetry hours.
-  const health = (from: string, end: string) =>
-    deep
-      ? `union all
-    select null, null, null, null, le_42 from battery_health_hourly
-      where ${deep} and ${ofPin(pin)} and hour >= ${from} and hour < ${end}`
-      : '';
-  if (!plan) return `(${hours(w.from, w.end)} ${health(w.from, w.end)})`;
+    `select min, max, sum, count from telemetry_hourly where ${ofPin(pin)} and hour >= ${from} and hour < ${end}`;
+  if (!plan) return `(${hours(w.from, w.end)})`;
   const q = planParams(p, plan);
   // The edges' hours as index ranges of their own: one range over the window with the rolled days
   // filtered out read every hour of the month per pin.
   return `(${hours(w.from, q.from)}
-    ${health(w.from, q.from)}
     union all
     ${hours(q.until, w.end)}
-    ${health(q.until, w.end)}
     union all
-    select min, max, sum, count, ${deep ? 'le_42' : 'null::int'} from pin_daily
+    select min, max, sum, count from pin_daily
      where ${ofPin(pin)} and day >= ${q.fromDay} and day < ${q.untilDay})`;
+}
+
+/**
+ * A FROM item `(le_42)` of pin `pin`'s battery health hours over the window (readings at or below
+ * 42 V): whole rolled days from `pin_daily`, the hours outside them from `battery_health_hourly`
+ * (without a plan, the window's hours only); each an index range of the pin.
+ */
+export function pinDeepSql(p: SqlParams, w: WindowParams, plan: RollupPlan | null, pin: string): string {
+  const hours = (from: string, end: string) =>
+    `select le_42 from battery_health_hourly where ${ofPin(pin)} and hour >= ${from} and hour < ${end}`;
+  if (!plan) return `(${hours(w.from, w.end)})`;
+  const q = planParams(p, plan);
+  return `(${hours(w.from, q.from)}
+    union all
+    ${hours(q.until, w.end)}
+    union all
+    select le_42 from pin_daily where ${ofPin(pin)} and day >= ${q.fromDay} and day < ${q.untilDay})`;
 }
 
 /** A site's figures of one event over the whole window, from its pieces in time order. */

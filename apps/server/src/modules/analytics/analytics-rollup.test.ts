@@ -140,6 +140,24 @@ describe('daily rollups', () => {
     const deep = Object.fromEntries(battery.sites.map((s) => [s.siteUid, s.deepDischargeReadings]));
     expect(Object.keys(deep).sort()).toEqual([...SITES].sort());
     expect(deep).toEqual(Object.fromEntries(counted.rows.map((r) => [r.site, r.n])));
+    // The DC means (from the hourly rollups' running totals) are the raw readings' means over the
+    // same hours: load amps (battery report) and bus volts × load amps (DG report's mean kW).
+    const means = await t.pool.query<{ site: string; v: number; a: number }>(
+      `select substr(com_id, 5) as site, avg(pin_values[1]) as v, avg(pin_values[2]) as a from telemetry
+        where ts >= $1 and ts < $2 group by com_id`,
+      [new Date(FROM), new Date(Math.min(FROM + 10 * DAY, NOW - (NOW % HOUR)))],
+    );
+    const dg = rolled[`ktbl /analytics/dg-report?${QUERIES[0]}`] as {
+      sites: { siteUid: string; meanLoadKw: number | null }[];
+    };
+    const amps = battery.sites as unknown as { siteUid: string; meanLoadAmps: number | null }[];
+    for (const m of means.rows) {
+      expect(amps.find((s) => s.siteUid === m.site)?.meanLoadAmps, m.site).toBe(Math.round(m.a * 100) / 100);
+      expect(dg.sites.find((s) => s.siteUid === m.site)?.meanLoadKw, m.site).toBe(
+        Math.round(((m.v * m.a) / 1000) * 1000) / 1000,
+      );
+    }
+    expect(means.rows.length).toBe(SITES.length);
   });
 
   it('follow late data two days back after the next jobs run, and equal the raw path again', {

@@ -17,7 +17,15 @@ import {
   type Row,
   type RowEdges,
 } from './analytics-query.ts';
-import { edgeWindow, pinHoursSql, planParams, planRollup, type RollupPlan } from './analytics-rolled.ts';
+import { pinSumCountSql } from '../../kernel/time-series/index.ts';
+import {
+  edgeWindow,
+  pinDeepSql,
+  pinHoursSql,
+  planParams,
+  planRollup,
+  type RollupPlan,
+} from './analytics-rolled.ts';
 import {
   gapsSql,
   islandsSql,
@@ -96,10 +104,11 @@ export interface MainsDayRow {
 
 /**
  * CTE `dc (site_uid, v, a, deep)`: per site over the window, the mean DC bus voltage and the total mean
- * load current, from per-pin means of the hourly rollups (grouped by pin, not by hour: a month of
- * 50,000 sites stays one pass over the rollups with a small aggregate); with `deep`, the bus pins'
- * readings at or below 42 V in the same pass (the battery report; every tenant's bus pins are read
- * with any tenant: pinsOf), else null.
+ * load current, from per-pin means of the hourly rollups over the window's hours, each from the pin's
+ * running totals (two index look-ups a pin, kernel/time-series running-totals.ts; a month of a pin read
+ * hour by hour or day by day before: docs/decisions/hourly-running-totals.md); with `deep`, the bus
+ * pins' readings at or below 42 V (the battery report; every tenant's bus pins are read with any
+ * tenant: pinsOf) from the battery health rollups (pinDeepSql), else null.
  */
 function dcMeansSql(
   p: SqlParams,
@@ -108,12 +117,13 @@ function dcMeansSql(
   tenant: string | undefined,
   deep = false,
 ): string {
-  const bus = `pins.type = 'battery_terminal'`;
+  const le42 = deep
+    ? `case when pins.type = 'battery_terminal' then (select sum(d.le_42) from ${pinDeepSql(p, w, plan, 'pins')} d) end`
+    : 'null::bigint';
   return `pin_means as (
-    select pins.site_uid, pins.type, sum(h.sum) / nullif(sum(h.count), 0) as mean, sum(h.le_42) as le_42
+    select pins.site_uid, pins.type, h.sum / nullif(h.count, 0) as mean, ${le42} as le_42
       from (${pinsOf(p, POWER_TYPES, tenant)}) pins
-      cross join lateral ${pinHoursSql(p, w, plan, 'pins', deep ? bus : undefined)} h
-     group by pins.site_uid, pins.com_id, pins.pin_name, pins.type),
+      cross join lateral ${pinSumCountSql('pins', w.from, w.end)} h),
   dc as (select site_uid, avg(mean) filter (where type = 'battery_terminal') as v,
                 sum(mean) filter (where type <> 'battery_terminal') as a,
                 sum(le_42) filter (where type = 'battery_terminal') as deep

@@ -248,9 +248,11 @@ describe('readers over compressed telemetry', () => {
     // a sum adds the same readings, in time order where raw rows came in insertion order (last bits).
     const again = await rollups();
     expect(again.health).toEqual(hours.health);
-    expect(again.hourly.map((h) => ({ ...h, sum: 0 }))).toEqual(hours.hourly.map((h) => ({ ...h, sum: 0 })));
+    const exact = (h: Record<string, unknown>) => ({ ...h, sum: 0, run_sum: 0 });
+    expect(again.hourly.map(exact)).toEqual(hours.hourly.map(exact));
     again.hourly.forEach((h, i) => {
       expect(h.sum).toBeCloseTo(hours.hourly[i]?.sum, 9);
+      expect(h.run_sum).toBeCloseTo(hours.hourly[i]?.run_sum, 9);
     });
   });
 });
