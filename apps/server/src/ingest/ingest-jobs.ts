@@ -5,6 +5,7 @@
 import type { FocusedSites } from '../bus/bus.ts';
 import { type OfflineJobDeps, runOfflineCheck, scheduleOfflineCheck } from '../jobs/offline.ts';
 import { pruneIngestMessages, pruneRollups, runHourlyRollups } from '../jobs/rollup.ts';
+import { fillRunningTotals } from '../kernel/time-series/index.ts';
 import type { Kernel } from '../kernel/types.ts';
 import { rollupSiteDays } from '../modules/analytics/index.ts';
 import { flushDeviceRejections } from './device-rejections.ts';
@@ -60,6 +61,9 @@ export function startRollupJobs(c: Kernel): () => Promise<void> {
   const keepDays = c.config.telemetryRetentionMonths * 31 * 2;
   const steps = [
     () => runHourlyRollups(c.pool, c.clock, { keepDays }),
+    // Hourly rows without running totals (of before migration 0910, or written by another writer, e.g.
+    // the demo history's seed): a few devices a statement until none is left or the jobs stop.
+    () => fillRunningTotals(c.pool, { stop: () => stopped }),
     () =>
       rollupSiteDays(c.pool, c.clock, {
         initialDays: c.config.dailyRollup.backfillDays,

@@ -12,7 +12,6 @@ import { dhakaDate, hourStartOf, ROLLUP_SETTLE_MS } from '@towerwatch/domain';
 import type { Clock } from '../clock.ts';
 import { type Pool, type Queryable, withTransaction } from '../db/pool.ts';
 import {
-  fillRunningTotals,
   healthRollupSql,
   hourlyRunsSql,
   recomputeRunningTotals,
@@ -153,10 +152,7 @@ export async function rollupDirtyHours(pool: Pool, opts: { batch?: number; maxBa
 export async function runHourlyRollups(pool: Pool, clock: Clock, opts: { keepDays?: number } = {}) {
   await rollupTelemetry(pool, clock);
   await rollupBatteryHealth(pool, clock, opts.keepDays ? { keepDays: opts.keepDays } : {});
-  const done = await rollupDirtyHours(pool);
-  // Rows without running totals (of before migration 0910, or written by another writer).
-  await fillRunningTotals(pool);
-  return done;
+  return rollupDirtyHours(pool);
 }
 
 /** Deletes de-duplication ids older than `days` (a device retries within minutes, not days). */

@@ -71,20 +71,21 @@ export async function recomputeRunningTotals(
 
 /**
  * Fills the rows without running totals, `devices` devices per statement (all their rows, each
- * statement its own transaction), until none is left (or after `maxRounds` statements); returns the
- * devices done. The partial index of migration 0910 finds them; it is empty once every row has its
+ * statement its own transaction), until none is left, `stop()` holds (checked between statements: a
+ * stopping jobs role waits for one statement, not for the whole fill) or after `maxRounds` statements;
+ * returns the devices done. The partial index of migration 0910 finds them; it is empty once every row has its
  * totals. After the upgrade to 0910 the first jobs run fills the whole table this way (minutes per
  * 100 M rows); reports read the pins not filled yet from their rows meanwhile.
  */
 export async function fillRunningTotals(
   db: Queryable,
-  opts: { devices?: number; maxRounds?: number } = {},
+  opts: { devices?: number; maxRounds?: number; stop?: () => boolean } = {},
 ): Promise<number> {
   let done = 0;
   // Devices in com_id order, each found by one descent of the partial index (a skip scan): the index
   // keeps the entries of rows already filled until vacuum, which a scan from the start would re-read.
   let after = '';
-  for (let i = 0; i < (opts.maxRounds ?? Number.POSITIVE_INFINITY); i++) {
+  for (let i = 0; i < (opts.maxRounds ?? Number.POSITIVE_INFINITY) && !opts.stop?.(); i++) {
     const { rows } = await db.query<{ com_id: string }>(
       `with recursive c(com_id, n) as (
          (select com_id, 1 from telemetry_hourly where run_sum is null and com_id > $2 order by com_id limit 1)
@@ -93,7 +94,7 @@ export async function fillRunningTotals(
                   where h.run_sum is null and h.com_id > c.com_id order by h.com_id limit 1), c.n + 1
            from c where c.com_id is not null and c.n < $1)
        select com_id from c where com_id is not null`,
-      [opts.devices ?? 200, after],
+      [opts.devices ?? 50, after],
     );
     if (rows.length === 0) break;
     const comIds = rows.map((r) => r.com_id);
