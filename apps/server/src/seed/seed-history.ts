@@ -43,6 +43,10 @@ export async function seedPowerHistory(
     max: [] as number[],
     sum: [] as number[],
     count: [] as number[],
+    // The running totals the hourly rollup keeps (kernel/time-series/running-totals.ts): the pin's
+    // earlier hours, so the jobs role has none to fill on a fresh demo.
+    runSum: [] as number[],
+    runCount: [] as number[],
   };
   const health = {
     com: [] as string[],
@@ -66,6 +70,7 @@ export async function seedPowerHistory(
     if (!present.has(site.uid)) continue;
     result.sites++;
     const h = siteHistory(site, from, until);
+    const runs = new Map<string, { sum: number; count: number }>();
     for (let hour = from; hour < rawFrom; hour += HOUR) {
       const stats = new Map<string, { min: number; max: number; sum: number; n: number }>();
       let le42 = 0;
@@ -94,6 +99,10 @@ export async function seedPowerHistory(
         hourly.max.push(s.max);
         hourly.sum.push(s.sum);
         hourly.count.push(s.n);
+        const run = runs.get(pin) ?? { sum: 0, count: 0 };
+        hourly.runSum.push(run.sum);
+        hourly.runCount.push(run.count);
+        runs.set(pin, { sum: run.sum + s.sum, count: run.count + s.n });
       }
       health.com.push(site.com_id);
       health.hour.push(new Date(hour));
@@ -184,10 +193,21 @@ async function flushHourly(db: Queryable, hourly: Columns, health: Columns): Pro
   const n = hourly.com?.length ?? 0;
   if (n > 0)
     await db.query(
-      `insert into telemetry_hourly (com_id, pin_name, hour, min, max, sum, count)
-       select * from unnest($1::text[], $2::text[], $3::timestamptz[], $4::float8[], $5::float8[], $6::float8[], $7::int[])
+      `insert into telemetry_hourly (com_id, pin_name, hour, min, max, sum, count, run_sum, run_count)
+       select * from unnest($1::text[], $2::text[], $3::timestamptz[], $4::float8[], $5::float8[], $6::float8[], $7::int[],
+                            $8::float8[], $9::int8[])
        on conflict do nothing`,
-      [hourly.com, hourly.pin, hourly.hour, hourly.min, hourly.max, hourly.sum, hourly.count],
+      [
+        hourly.com,
+        hourly.pin,
+        hourly.hour,
+        hourly.min,
+        hourly.max,
+        hourly.sum,
+        hourly.count,
+        hourly.runSum,
+        hourly.runCount,
+      ],
     );
   if ((health.com?.length ?? 0) > 0)
     await db.query(

@@ -94,7 +94,7 @@ export async function fillRunningTotals(
                   where h.run_sum is null and h.com_id > c.com_id order by h.com_id limit 1), c.n + 1
            from c where c.com_id is not null and c.n < $1)
        select com_id from c where com_id is not null`,
-      [opts.devices ?? 50, after],
+      [opts.devices ?? 10, after],
     );
     if (rows.length === 0) break;
     const comIds = rows.map((r) => r.com_id);
