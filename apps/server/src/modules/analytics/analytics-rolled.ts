@@ -148,44 +148,43 @@ export function rolledSql(p: SqlParams, plan: RollupPlan, keys: readonly string[
 const ofPin = (pin: string) => `com_id = ${pin}.com_id and pin_name = ${pin}.pin_name`;
 
 /**
- * A LATERAL FROM item `(min, max, sum, count)` of pin `pin`'s hourly rollups over the window: whole
- * rolled days from `pin_daily`, the hours outside them from `telemetry_hourly`. Without a plan, the
- * window's hours only (the raw path). Joined per pin (`cross join lateral`): each branch is an index
- * range of that pin, where a join over the union read every row of the month for each batch of 1,000
- * sites (35 s a batch at 50,000 sites: the full-size benchmark, 2026-12-07). The reports that need a
- * pin's mean only read its running totals instead (kernel/time-series pinSumCountSql).
+ * A FROM item of `columns` of pin `pin` over the window: whole rolled days from `pin_daily`, the hours
+ * outside them from the hourly table `hourly` (without a plan, the window's hours only: the raw path).
+ * Joined per pin (`cross join lateral`): each branch is an index range of that pin, where a join over
+ * the union read every row of the month for each batch of 1,000 sites (35 s a batch at 50,000 sites:
+ * the full-size benchmark, 2026-12-07); the edges' hours are ranges of their own (one range over the
+ * window with the rolled days filtered out read every hour of the month per pin).
  */
-export function pinHoursSql(p: SqlParams, w: WindowParams, plan: RollupPlan | null, pin: string): string {
+function pinRangesSql(
+  p: SqlParams,
+  w: WindowParams,
+  plan: RollupPlan | null,
+  pin: string,
+  hourly: string,
+  columns: string,
+): string {
   const hours = (from: string, end: string) =>
-    `select min, max, sum, count from telemetry_hourly where ${ofPin(pin)} and hour >= ${from} and hour < ${end}`;
+    `select ${columns} from ${hourly} where ${ofPin(pin)} and hour >= ${from} and hour < ${end}`;
   if (!plan) return `(${hours(w.from, w.end)})`;
   const q = planParams(p, plan);
-  // The edges' hours as index ranges of their own: one range over the window with the rolled days
-  // filtered out read every hour of the month per pin.
   return `(${hours(w.from, q.from)}
     union all
     ${hours(q.until, w.end)}
     union all
-    select min, max, sum, count from pin_daily
-     where ${ofPin(pin)} and day >= ${q.fromDay} and day < ${q.untilDay})`;
+    select ${columns} from pin_daily where ${ofPin(pin)} and day >= ${q.fromDay} and day < ${q.untilDay})`;
 }
 
 /**
- * A FROM item `(le_42)` of pin `pin`'s battery health hours over the window (readings at or below
- * 42 V): whole rolled days from `pin_daily`, the hours outside them from `battery_health_hourly`
- * (without a plan, the window's hours only); each an index range of the pin.
+ * `(min, max, sum, count)` of pin `pin`'s hourly rollups over the window ({@link pinRangesSql}). The
+ * reports that need a pin's mean only read its running totals instead (kernel/time-series
+ * pinSumCountSql).
  */
-export function pinDeepSql(p: SqlParams, w: WindowParams, plan: RollupPlan | null, pin: string): string {
-  const hours = (from: string, end: string) =>
-    `select le_42 from battery_health_hourly where ${ofPin(pin)} and hour >= ${from} and hour < ${end}`;
-  if (!plan) return `(${hours(w.from, w.end)})`;
-  const q = planParams(p, plan);
-  return `(${hours(w.from, q.from)}
-    union all
-    ${hours(q.until, w.end)}
-    union all
-    select le_42 from pin_daily where ${ofPin(pin)} and day >= ${q.fromDay} and day < ${q.untilDay})`;
-}
+export const pinHoursSql = (p: SqlParams, w: WindowParams, plan: RollupPlan | null, pin: string) =>
+  pinRangesSql(p, w, plan, pin, 'telemetry_hourly', 'min, max, sum, count');
+
+/** `(le_42)`: pin `pin`'s battery health readings at or below 42 V over the window ({@link pinRangesSql}). */
+export const pinDeepSql = (p: SqlParams, w: WindowParams, plan: RollupPlan | null, pin: string) =>
+  pinRangesSql(p, w, plan, pin, 'battery_health_hourly', 'le_42');
 
 /** A site's figures of one event over the whole window, from its pieces in time order. */
 export function joinSummaries(pieces: readonly (SummaryFigures | undefined)[]): SummaryFigures {
