@@ -14,20 +14,32 @@
 import type { Queryable } from '../../db/pool.ts';
 
 /**
+ * `rows` (alias; com_id, pin_name, hour, sum, count) numbered on from `base` (alias of
+ * {@link lastRowBeforeSql}): `run_sum, run_count` over the window `w` (partition by pin, order by
+ * hour). Null when the pin's last row before has none; 0 without such a row.
+ */
+function runColumnsSql(rows: string, base: string): string {
+  const run = (col: string, b: string) =>
+    `case when ${base}.found and ${base}.${b} is null then null
+          else coalesce(${base}.${b}, 0) + sum(${rows}.${col}) over w - ${rows}.${col} end as run_${col}`;
+  return `${run('sum', 's0')}, ${run('count', 'c0')}`;
+}
+
+/** A LATERAL item `(found, s0, c0)`: the totals after the pin `pin`'s last row before `before`. */
+function lastRowBeforeSql(pin: string, before: string): string {
+  return `(select true as found, p.run_sum + p.sum as s0, p.run_count + p.count as c0 from telemetry_hourly p
+            where p.com_id = ${pin}.com_id and p.pin_name = ${pin}.pin_name and p.hour < ${before}
+            order by p.hour desc limit 1)`;
+}
+
+/**
  * The select list of an insert into telemetry_hourly's (…, run_sum, run_count) from `g` (com_id,
  * pin_name, hour, sum, count: the hours of one rollup run, none before `fromParam` among them), with the
  * totals continued from each pin's last row before `fromParam`: null when that row has none.
  */
 export function hourlyRunsSql(fromParam: string): string {
-  return `
-    case when b.found and b.s0 is null then null
-         else coalesce(b.s0, 0) + sum(g.sum) over w - g.sum end,
-    case when b.found and b.c0 is null then null
-         else coalesce(b.c0, 0) + sum(g.count) over w - g.count end
-    from g left join lateral (
-      select true as found, p.run_sum + p.sum as s0, p.run_count + p.count as c0 from telemetry_hourly p
-       where p.com_id = g.com_id and p.pin_name = g.pin_name and p.hour < ${fromParam}
-       order by p.hour desc limit 1) b on true
+  return `${runColumnsSql('g', 'b')}
+    from g left join lateral ${lastRowBeforeSql('g', fromParam)} b on true
     window w as (partition by g.com_id, g.pin_name order by g.hour)`;
 }
 
@@ -48,22 +60,14 @@ export async function recomputeRunningTotals(
      pins as (select distinct h.com_id, h.pin_name, d.since from d join telemetry_hourly h
                 on h.com_id = d.com_id and h.hour >= d.since),
      base as (select pins.com_id, pins.pin_name, pins.since, b.found, b.s0, b.c0 from pins
-                left join lateral (
-                  select true as found, p.run_sum + p.sum as s0, p.run_count + p.count as c0
-                    from telemetry_hourly p
-                   where p.com_id = pins.com_id and p.pin_name = pins.pin_name and p.hour < pins.since
-                   order by p.hour desc limit 1) b on true),
-     x as (select h.com_id, h.pin_name, h.hour,
-                  case when base.found and base.s0 is null then null
-                       else coalesce(base.s0, 0) + sum(h.sum) over w - h.sum end as rs,
-                  case when base.found and base.c0 is null then null
-                       else coalesce(base.c0, 0) + sum(h.count) over w - h.count end as rc
+                left join lateral ${lastRowBeforeSql('pins', 'pins.since')} b on true),
+     x as (select h.com_id, h.pin_name, h.hour, ${runColumnsSql('h', 'base')}
              from base join telemetry_hourly h
                on h.com_id = base.com_id and h.pin_name = base.pin_name and h.hour >= base.since
            window w as (partition by h.com_id, h.pin_name order by h.hour))
-     update telemetry_hourly t set run_sum = x.rs, run_count = x.rc
+     update telemetry_hourly t set run_sum = x.run_sum, run_count = x.run_count
        from x where t.com_id = x.com_id and t.pin_name = x.pin_name and t.hour = x.hour
-        and (t.run_sum is distinct from x.rs or t.run_count is distinct from x.rc)`,
+        and (t.run_sum is distinct from x.run_sum or t.run_count is distinct from x.run_count)`,
     [comIds, since],
   );
   return res.rowCount ?? 0;
