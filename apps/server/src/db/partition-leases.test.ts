@@ -9,6 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { createPartitionOwner, type PartitionOwner, PartitionsLostError } from './partition-leases.ts';
 import { createPool, type Pool, withTransaction } from './pool.ts';
+import { FENCE_FAILED, type FenceRows, fenceInStatement, numberedParams } from './role-lease.ts';
+
+/** The fence's single-statement form on its own (ingest/persist.ts writeAll puts it in the batch's statement). */
+async function inStatement(pool: Pool, rows: FenceRows | undefined): Promise<string> {
+  if (!rows) return 'no rows';
+  const { values, p } = numberedParams();
+  const f = fenceInStatement(rows, p);
+  return pool.query(`with ${f.cte} select ${f.check}`, values).then(
+    () => 'held',
+    (err: { code?: string }) => String(err.code),
+  );
+}
 
 const log = pino({ level: 'silent' });
 const PARTITIONS = 6;
@@ -85,13 +97,19 @@ describe('partition leases', () => {
         );
       expect(blocked).toBe('55P03');
     });
-    // Taken over (the epoch moved): A cannot commit for p, still can for q.
+    expect(await inStatement(poolA, a.fenceRows([p, q]))).toBe('held');
+    // Taken over (the epoch moved): A cannot commit for p, still can for q; in a statement of its own
+    // as in a transaction.
     await other.query('update partition_leases set epoch = epoch + 1 where partition = $1', [p]);
+    expect(await inStatement(poolA, a.fenceRows([p, q]))).toBe(FENCE_FAILED);
+    expect(await inStatement(poolA, a.fenceRows([q]))).toBe('held');
     const lost = await withTransaction(poolA, (tx) => a.fence(tx, [p, q])).catch((err: unknown) => err);
     expect(lost).toBeInstanceOf(PartitionsLostError);
     expect([...(lost as PartitionsLostError).partitions]).toEqual([p]);
     expect(eventsA).toContain(`lost ${p}`);
     await withTransaction(poolA, (tx) => a.fence(tx, [q]));
+    // Known lost: no statement form (the transaction form throws without a query).
+    expect(await inStatement(poolA, a.fenceRows([p, q]))).toBe('no rows');
 
     // A dies: its connections close (its pool can open no new one).
     const closed = poolA.end();

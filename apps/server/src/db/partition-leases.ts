@@ -19,7 +19,14 @@ import { hostname } from 'node:os';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Queryable } from './pool.ts';
-import { LEASE_POLL_MS, leaseSession, sleep, TAKEOVER_LOCK_WAIT } from './role-lease.ts';
+import {
+  type FenceRows,
+  LEASE_POLL_MS,
+  leaseSession,
+  numberedParams,
+  sleep,
+  TAKEOVER_LOCK_WAIT,
+} from './role-lease.ts';
 
 /** A write for partitions this worker does not own (any more): the transaction rolled back. */
 export class PartitionsLostError extends Error {
@@ -51,10 +58,27 @@ export interface PartitionOwner {
   owned(): ReadonlyMap<number, number>;
   /** First statement of a write transaction for `partitions`: throws {@link PartitionsLostError}. */
   fence(tx: Queryable, partitions: Iterable<number>): Promise<void>;
+  /**
+   * The same check inside one write statement (role-lease.ts FenceRows); undefined when a partition
+   * is not owned (the fence above throws for it without a query).
+   */
+  fenceRows(partitions: Iterable<number>): FenceRows | undefined;
   /** Joins the workers: resolves after the first poll (partitions taken); then polls in the background. */
   start(): Promise<void>;
   /** Stops balancing, gives every partition up (others take them at once) and leaves. */
   stop(): Promise<void>;
+}
+
+/** The lease rows of `partitions` still at this owner's epochs, locked `for key share` (the fence). */
+function heldSelect(
+  partitions: number[],
+  epochs: (number | undefined)[],
+  p: (v: unknown, type: string) => string,
+): string {
+  return `select l.partition from partition_leases l
+            join unnest(${p(partitions, 'int[]')}, ${p(epochs, 'bigint[]')}) as u(p, e)
+              on l.partition = u.p and l.epoch = u.e
+            for key share of l`;
 }
 
 /** The rows of partitions 0 … n-1 (idempotent). */
@@ -233,11 +257,14 @@ export function createPartitionOwner(o: PartitionOwnerOptions): PartitionOwner {
       const lost = new Set(wanted.filter((p) => !owned.has(p)));
       const mine = wanted.filter((p) => owned.has(p));
       if (mine.length > 0) {
+        const { values, p } = numberedParams();
         const { rows } = await tx.query<{ partition: number }>(
-          `select l.partition from partition_leases l
-             join unnest($1::int[], $2::bigint[]) as u(p, e) on l.partition = u.p and l.epoch = u.e
-             for key share of l`,
-          [mine, mine.map((p) => owned.get(p))],
+          heldSelect(
+            mine,
+            mine.map((q) => owned.get(q)),
+            p,
+          ),
+          values,
         );
         const held = new Set(rows.map((r) => r.partition));
         for (const p of mine)
@@ -247,6 +274,19 @@ export function createPartitionOwner(o: PartitionOwnerOptions): PartitionOwner {
           }
       }
       if (lost.size > 0) throw new PartitionsLostError(lost);
+    },
+    fenceRows(partitions) {
+      const mine = [...new Set(partitions)];
+      if (mine.some((p) => !owned.has(p))) return undefined;
+      return {
+        select: (p) =>
+          heldSelect(
+            mine,
+            mine.map((q) => owned.get(q)),
+            p,
+          ),
+        rows: mine.length,
+      };
     },
     async stop() {
       stopping = true;

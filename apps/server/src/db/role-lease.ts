@@ -49,7 +49,7 @@ export interface RoleLease {
   /** The persistent MQTT session of the role (set by the first holder; every later one resumes it). */
   readonly mqttClientId: string | null;
   /** First statement of every write transaction: throws {@link LeaseLostError} once the lease is lost. */
-  fence(tx: Queryable): Promise<void>;
+  readonly fence: Fence;
   /** Resolves when the lease is lost (another process holds it) or released. */
   readonly lost: Promise<void>;
   /** Gives the lease up (a standby takes over at once) and closes the lease session. */
@@ -157,25 +157,72 @@ export async function acquireRoleLease(o: LeaseOptions): Promise<RoleLease> {
 }
 
 /**
+ * A fence's check inside one write statement (ingest/persist.ts `writeAll`): a select that locks the
+ * lease rows at the writer's epochs `for key share`, and how many rows it must find. The statement
+ * raises SQLSTATE {@link FENCE_FAILED} when it finds fewer, so nothing of it commits; the writer then
+ * runs the fence itself for its error and book-keeping. One round trip instead of a transaction's four.
+ */
+export interface FenceRows {
+  /** The select, its parameters added by `p` (returns the placeholder). */
+  select(p: (v: unknown, type: string) => string): string;
+  rows: number;
+}
+
+/** SQLSTATE of a write statement whose {@link FenceRows} found fewer rows (migration 0915_ingest_fence_check). */
+export const FENCE_FAILED = 'TW002';
+
+/**
+ * {@link FenceRows} in a statement: a CTE named `fence` and a select-list expression that raises
+ * {@link FENCE_FAILED} when it found fewer rows (it must be selected: a CTE nobody reads does not run).
+ */
+export function fenceInStatement(
+  rows: FenceRows,
+  p: (v: unknown, type: string) => string,
+): { cte: string; check: string } {
+  return {
+    cte: `fence as (${rows.select(p)})`,
+    check: `ingest_fence_check(${p(rows.rows, 'int')}, (select count(*) from fence))`,
+  };
+}
+
+/** A lease's fence: the transaction form (first statement) and the single-statement form. */
+export interface Fence {
+  (tx: Queryable): Promise<void>;
+  rows(): FenceRows;
+}
+
+/** Parameters numbered $1, $2, … for a statement of its own. */
+export function numberedParams(): { values: unknown[]; p: (v: unknown, type: string) => string } {
+  const values: unknown[] = [];
+  return {
+    values,
+    p: (v, type) => {
+      values.push(v);
+      return `$${values.length}::${type}`;
+    },
+  };
+}
+
+/**
  * The fence of lease `name` held at `epoch` (see the module comment): run first in a write
  * transaction; calls `onLost` and throws {@link LeaseLostError} when the epoch is no longer the
  * lease's. Also built apart from the lease by a thread that writes for its holder (ingest/thread/).
  */
-export function leaseFence(
-  name: string,
-  epoch: number,
-  onLost: () => void,
-): (tx: Queryable) => Promise<void> {
-  return async (tx) => {
-    const { rowCount } = await tx.query(
-      'select 1 from role_leases where name = $1 and epoch = $2 for key share',
-      [name, epoch],
-    );
+export function leaseFence(name: string, epoch: number, onLost: () => void): Fence {
+  const rows = (): FenceRows => ({
+    select: (p) =>
+      `select 1 from role_leases where name = ${p(name, 'text')} and epoch = ${p(epoch, 'bigint')} for key share`,
+    rows: 1,
+  });
+  const fence = async (tx: Queryable) => {
+    const { values, p } = numberedParams();
+    const { rowCount } = await tx.query(rows().select(p), values);
     if (rowCount === 0) {
       onLost();
       throw new LeaseLostError(name, epoch);
     }
   };
+  return Object.assign(fence, { rows });
 }
 
 interface Taken {

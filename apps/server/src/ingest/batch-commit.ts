@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { EventBus, FocusedSites } from '../bus/bus.ts';
 import type { Clock } from '../clock.ts';
 import { type Pool, type Queryable, withTransaction } from '../db/pool.ts';
+import { FENCE_FAILED, type FenceRows } from '../db/role-lease.ts';
 import { type BatchWrites, emptyWrites } from './batch-writes.ts';
 import { handleCommandAck } from './commands.ts';
 import { fanOut, type SiteOut } from './fan-out.ts';
@@ -17,8 +18,14 @@ import { writeAll } from './persist.ts';
 import type { Reject } from './rejections.ts';
 import { fenceKeyOf, msgIdOf, type SiteJob } from './site-job.ts';
 
-/** The fence of the ingest writes: throws `LeaseLostError` (db/role-lease.ts) when the lease is lost. */
-export type IngestFence = (tx: Queryable, comIds: ReadonlySet<string>) => Promise<void>;
+/**
+ * The fence of the ingest writes: throws `LeaseLostError` (db/role-lease.ts) when the lease is lost.
+ * `rows`: the same check inside the batch's one statement (role-lease.ts FenceRows), when it has one.
+ */
+export interface IngestFence {
+  (tx: Queryable, comIds: ReadonlySet<string>): Promise<void>;
+  rows?(comIds: ReadonlySet<string>): FenceRows | undefined;
+}
 
 /** The jobs of a batch written in one transaction, and what their evaluation produced. */
 export interface BatchPart {
@@ -100,14 +107,23 @@ export async function commitPart(deps: CommitDeps, lane: Lane, part: BatchPart, 
   const devices = livenessToWrite(lane, part.writes.devices, deps.livenessRefreshMs);
   const latest = pickLatest(lane, part.writes.latest, o.changedPins, deps.latestPerBatch, o.withDeferred);
   const batchWrites = { ...part.writes, devices };
-  // One statement (one round trip, atomic); command acks also update `commands`, and the lease's
-  // fence locks its row at our epoch: one transaction.
+  // One statement in autocommit (one round trip, atomic), the lease's fence inside it (a select locking
+  // its row at our epoch). Command acks also update `commands`: a transaction, the fence first in it.
   const { fence } = deps;
+  const keys = fence ? fenceKeys(part) : undefined;
+  const inline = part.acks.length === 0 && keys ? fence?.rows?.(keys) : undefined;
   const written =
-    part.acks.length === 0 && !fence
-      ? await writeAll(deps.pool, batchWrites, part.claims, o.now, latest.now, o.strictClaims)
+    part.acks.length === 0 && (!fence || inline)
+      ? await writeAll(deps.pool, batchWrites, part.claims, o.now, latest.now, o.strictClaims, inline).catch(
+          async (err: unknown) => {
+            // The fence found our epoch gone: nothing was written; the fence itself says what was lost.
+            if (fence && keys && (err as { code?: unknown } | null)?.code === FENCE_FAILED)
+              await fence(deps.pool, keys);
+            throw err;
+          },
+        )
       : await withTransaction(deps.pool, async (tx) => {
-          await fence?.(tx, fenceKeys(part));
+          if (fence && keys) await fence(tx, keys);
           const w = await writeAll(tx, batchWrites, part.claims, o.now, latest.now, o.strictClaims);
           for (const a of part.acks) {
             const m = await handleCommandAck(tx, a.job.comId, a.job.message, deps.clock.now());

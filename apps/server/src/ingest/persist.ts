@@ -6,6 +6,7 @@
  * per-table SQL is in persist-records.ts (append-only) and persist-state.ts (upserts).
  */
 import type { Queryable } from '../db/pool.ts';
+import { type FenceRows, fenceInStatement } from '../db/role-lease.ts';
 import type { BatchWrites, EventRowOut, Reading } from './batch-writes.ts';
 import {
   accessCtes,
@@ -64,6 +65,8 @@ export async function writeAll(
   latest: readonly Reading[],
   /** Abort the statement (SQLSTATE TW001) when an id was accepted before ({@link CLAIMS_CONFLICT}). */
   strictClaims = false,
+  /** The writer's lease fence inside the statement: it aborts (SQLSTATE TW002) when a lease row is gone. */
+  fence?: FenceRows,
 ): Promise<WriteResult & { claimed: number }> {
   const values: unknown[] = [];
   // Arrays go as one literal each (persist-records.ts arrayLiteral: Dates without pg's local-time formatting).
@@ -85,6 +88,8 @@ export async function writeAll(
     ...dirtyCtes(p, w, receivedAt),
   ];
   if (ctes.length === 0) return { events: [], accessIds: [], accessCards: [], claimed: 0 };
+  const fenced = fence ? fenceInStatement(fence, p) : undefined;
+  if (fenced) ctes.push(fenced.cte);
   const hasEv = w.events.length > 0;
   const hasAcc = w.access.length > 0;
   const { rows } = await db.query<{
@@ -96,7 +101,8 @@ export async function writeAll(
      select ${hasEv ? `(select coalesce(json_agg(ev order by ev.id), '[]') from ev)` : `'[]'::json`} as events,
             ${hasAcc ? ACCESS_OUT : `'[]'::json`} as access,
             ${claims.length > 0 ? `(select count(*) from claims)` : '0'}::int as claimed
-            ${strictClaims && claims.length > 0 ? `, ingest_claims_check(${p(claims.length, 'int')}, (select count(*) from claims)) as checked` : ''}`,
+            ${strictClaims && claims.length > 0 ? `, ingest_claims_check(${p(claims.length, 'int')}, (select count(*) from claims)) as checked` : ''}
+            ${fenced ? `, ${fenced.check} as fenced` : ''}`,
     values,
   );
   const row = rows[0];

@@ -69,7 +69,7 @@ async function startActive(c: IngestContainer, lease: RoleLease): Promise<() => 
         poolMax: c.config.dbPoolMax,
         lease: { name: lease.name, epoch: lease.epoch },
       })
-    : await startIngestRole({ ...deps, fence: (tx) => lease.fence(tx) });
+    : await startIngestRole({ ...deps, fence: lease.fence });
   c.deviceInbox?.attach(role.pipeline);
   const stopJobs = await startIngestJobs(c, role.pipeline);
   const timers: NodeJS.Timeout[] = [];

@@ -31,7 +31,7 @@ import {
   nanos,
   type NatsConnection,
 } from 'nats';
-import type { Pool } from '../../db/pool.ts';
+import type { Pool, Queryable } from '../../db/pool.ts';
 import {
   atPartitionEpoch,
   createPartitionOwner,
@@ -93,22 +93,29 @@ const consumerName = (partition: number, epoch: number, rewind = 0) =>
 
 /** The fence the pipeline gets: the partition leases of the com_ids it writes for. */
 function partitionFence(o: PartitionOwner, partitions: number): IngestFence {
-  return async (tx, comIds) => {
-    const byPartition = new Map<number, string[]>();
+  const byPartition = (comIds: ReadonlySet<string>) => {
+    const map = new Map<number, string[]>();
     for (const comId of comIds) {
       const p = partitionOf(comId, partitions);
-      const list = byPartition.get(p);
+      const list = map.get(p);
       if (list) list.push(comId);
-      else byPartition.set(p, [comId]);
+      else map.set(p, [comId]);
     }
+    return map;
+  };
+  const fence = async (tx: Queryable, comIds: ReadonlySet<string>) => {
+    const parts = byPartition(comIds);
     try {
-      await o.fence(tx, byPartition.keys());
+      await o.fence(tx, parts.keys());
     } catch (err) {
       if (!(err instanceof PartitionsLostError)) throw err;
-      const only = new Set([...err.partitions].flatMap((p) => byPartition.get(p) ?? []));
+      const only = new Set([...err.partitions].flatMap((p) => parts.get(p) ?? []));
       throw new LeaseLostError(`ingest partitions ${[...err.partitions].join(',')}`, -1, only);
     }
   };
+  return Object.assign(fence, {
+    rows: (comIds: ReadonlySet<string>) => o.fenceRows(byPartition(comIds).keys()),
+  });
 }
 
 const consumerConfig = (d: NatsIngestDeps, partition: number, name: string) => ({
