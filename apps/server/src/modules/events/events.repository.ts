@@ -18,11 +18,33 @@ import { tenantNarrowing } from '../../kernel/scope/tenant-narrowing.ts';
 
 const PAIRS = alarmEventPairs();
 
-/** The state of the alarm a raise event raised. */
-export interface RaiseState {
-  id: number;
-  active: boolean;
-  cleared_at: Date | null;
+/** An event of a page; the alarm state columns with `alarmStates` ({@link raiseStateJoin}). */
+export interface EventPageRow extends EventRow {
+  alarm_active?: boolean | null;
+  alarm_cleared_at?: Date | null;
+}
+
+/**
+ * `left join lateral … rs` of events `e`: the state of the alarm each raise event raised
+ * (docs/requirements.md#alarm-console), null columns for other events: active while the alarm row
+ * was raised at the event's time; else cleared at the alarm's clear event after it (same site and
+ * tenant) or the alarm row's clear time.
+ */
+function raiseStateJoin(p: SqlParams, e: string): string {
+  return `left join lateral (
+    select coalesce(not al.is_normal and al.raised_at = ${e}.time, false) as active,
+           case when not al.is_normal and al.raised_at = ${e}.time then null
+                else coalesce(c.time, case when al.raised_at = ${e}.time then al.cleared_at end) end as cleared_at
+      from unnest(${p.add(PAIRS.raise)}::text[], ${p.add(PAIRS.alarm)}::text[], ${p.add(PAIRS.clear)}::text[])
+             as m(raise, alarm, clear)
+      left join alarms al on al.site_uid = ${e}.site_uid and al.alarm_id = m.alarm and al.tenant = ${e}.tenant
+      left join lateral (
+        select x.time from events x
+         where x.site_uid = ${e}.site_uid and x.name = m.clear and x.tenant = ${e}.tenant
+           and x.time >= ${e}.time and not x.active and x.id > ${e}.id
+         order by x.time, x.id limit 1) c on true
+     where m.raise = ${e}.name and ${e}.active
+     limit 1) rs on true`;
 }
 
 export interface EventQuery {
@@ -90,17 +112,25 @@ function named(text: string, values: unknown[]) {
 
 export function createEventsRepository(db: Queryable) {
   return {
-    /** One page, newest first. */
-    async page(caller: Caller, q: EventQuery): Promise<EventRow[]> {
+    /**
+     * One page, newest first; with `alarmStates`, each raise event's alarm state in the same statement
+     * (`alarm_active`, `alarm_cleared_at`: {@link raiseStateJoin}; one round trip for the page).
+     */
+    async page(caller: Caller, q: EventQuery, o: { alarmStates?: boolean } = {}): Promise<EventPageRow[]> {
       const p = sqlParams();
       const companyId = pageCompany(caller, q);
       const where = whereEvents(caller, p, { ...q, companyId });
-      const { rows } = await db.query<EventRow>(
-        named(
-          `select e.*, s.name as site_name, ${ACK_NAME} as acknowledged_by_name
+      const page = `select e.*, s.name as site_name, ${ACK_NAME} as acknowledged_by_name
              from events e join sites s on s.uid = e.site_uid
             where e.id < ${p.add(q.before)} and ${where}
-            order by ${companyId ? 'e.company_id, ' : ''}e.id desc limit ${p.add(q.limit)}`,
+            order by ${companyId ? 'e.company_id, ' : ''}e.id desc limit ${p.add(q.limit)}`;
+      const { rows } = await db.query<EventPageRow>(
+        named(
+          o.alarmStates
+            ? `select e.*, rs.active as alarm_active, rs.cleared_at as alarm_cleared_at
+                 from (${page}) e ${raiseStateJoin(p, 'e')}
+                order by e.id desc`
+            : page,
           p.values,
         ),
       );
@@ -139,32 +169,6 @@ export function createEventsRepository(db: Queryable) {
         p.values,
       );
       return rows[0] ?? null;
-    },
-
-    /**
-     * The state of the alarm each raise event among `ids` raised (docs/requirements.md#alarm-console):
-     * active while the alarm row was raised at the event's time; else cleared at the alarm's clear
-     * event after it (same site and tenant) or the alarm row's clear time. Other events are left out.
-     */
-    async raiseStates(ids: readonly number[]): Promise<RaiseState[]> {
-      if (ids.length === 0) return [];
-      const { rows } = await db.query<RaiseState>(
-        `select e.id::int as id,
-                coalesce(not al.is_normal and al.raised_at = e.time, false) as active,
-                case when not al.is_normal and al.raised_at = e.time then null
-                     else coalesce(c.time, case when al.raised_at = e.time then al.cleared_at end) end as cleared_at
-           from events e
-           join unnest($2::text[], $3::text[], $4::text[]) as m(raise, alarm, clear) on m.raise = e.name
-           left join alarms al on al.site_uid = e.site_uid and al.alarm_id = m.alarm and al.tenant = e.tenant
-           left join lateral (
-             select x.time from events x
-              where x.site_uid = e.site_uid and x.name = m.clear and x.tenant = e.tenant
-                and x.time >= e.time and not x.active and x.id > e.id
-              order by x.time, x.id limit 1) c on true
-          where e.id = any($1::bigint[]) and e.active`,
-        [[...ids], PAIRS.raise, PAIRS.alarm, PAIRS.clear],
-      );
-      return rows;
     },
 
     /** Records who acknowledged and when; a repeated acknowledge keeps the first. Returns the row with the name. */

@@ -24,7 +24,7 @@ import { assertNotReadOnly } from '../../kernel/http/guards.ts';
 import { toSiteEvent } from '../../kernel/rows/site-rows.ts';
 import { assertTenantsAllowed, ownerFilter, requireSite } from '../../kernel/scope/site-scope.ts';
 import type { SiteLookup } from '../site/index.ts';
-import type { EventsRepository } from './events.repository.ts';
+import type { EventPageRow, EventsRepository } from './events.repository.ts';
 
 export interface EventsServiceDeps {
   events: EventsRepository;
@@ -33,17 +33,14 @@ export interface EventsServiceDeps {
   bus?: Pick<EventBus, 'publish'>;
 }
 
-/** Events with the state of the alarm each raise event raised (null on other events). */
-async function withAlarmStates<T extends SiteEvent>(events: EventsRepository, items: T[]): Promise<T[]> {
-  const states = new Map((await events.raiseStates(items.map((e) => e.id))).map((s) => [s.id, s]));
-  return items.map((e) => {
-    const s = states.get(e.id);
-    return {
-      ...e,
-      alarmState: s ? (s.active ? 'active' : 'cleared') : null,
-      clearedAt: s?.cleared_at ? s.cleared_at.toISOString() : null,
-    };
-  });
+/** The event of a page row with the state of the alarm it raised (null on other events). */
+function withAlarmState<T extends SiteEvent>(e: T, r: EventPageRow): T {
+  const raised = r.alarm_active !== null && r.alarm_active !== undefined;
+  return {
+    ...e,
+    alarmState: raised ? (r.alarm_active ? 'active' : 'cleared') : null,
+    clearedAt: r.alarm_cleared_at ? r.alarm_cleared_at.toISOString() : null,
+  };
 }
 
 const nextCursor = (items: { id: number }[], limit: number) =>
@@ -57,15 +54,19 @@ export function createEventsService(deps: EventsServiceDeps) {
       assertTenantsAllowed(caller, q.tenant ? [q.tenant] : undefined);
       // The page is scoped like the site (siteScope): rows prove the caller sees the site; only an
       // empty page needs the site check that tells "no (more) events" from 404.
-      const rows = await deps.events.page(caller, {
-        before: q.oldest_id,
-        limit: EVENT_PAGE_SIZE,
-        siteUid: q.site_uid,
-        tenants: q.tenant ? [q.tenant] : undefined,
-        names: kinds(caller),
-      });
+      const rows = await deps.events.page(
+        caller,
+        {
+          before: q.oldest_id,
+          limit: EVENT_PAGE_SIZE,
+          siteUid: q.site_uid,
+          tenants: q.tenant ? [q.tenant] : undefined,
+          names: kinds(caller),
+        },
+        { alarmStates: true },
+      );
       if (rows.length === 0) await requireSite(deps.sites, caller, q.site_uid, false);
-      const items = await withAlarmStates(deps.events, rows.map(toSiteEvent));
+      const items = rows.map((r) => withAlarmState(toSiteEvent(r), r));
       return { items, nextOldestId: nextCursor(items, EVENT_PAGE_SIZE) };
     },
 
@@ -74,18 +75,19 @@ export function createEventsService(deps: EventsServiceDeps) {
       // An operator naming a customer reads that company's events (`companyId`: its own index range,
       // not a list of its sites); other callers' pages are their company's (the repository's scope).
       const owner = await ownerFilter(deps.sites, caller, q.userUid);
-      const rows = await deps.events.page(caller, {
-        before: q.oldestId,
-        limit: q.limit,
-        companyId: owner.companyId,
-        group: q.group === 'ALL' ? undefined : q.group,
-        tenants: q.tenants,
-        names: kinds(caller),
-      });
-      const items = await withAlarmStates(
-        deps.events,
-        rows.map((r) => ({ ...toSiteEvent(r), siteName: r.site_name ?? '' })),
+      const rows = await deps.events.page(
+        caller,
+        {
+          before: q.oldestId,
+          limit: q.limit,
+          companyId: owner.companyId,
+          group: q.group === 'ALL' ? undefined : q.group,
+          tenants: q.tenants,
+          names: kinds(caller),
+        },
+        { alarmStates: true },
       );
+      const items = rows.map((r) => withAlarmState({ ...toSiteEvent(r), siteName: r.site_name ?? '' }, r));
       return { items, nextOldestId: nextCursor(items, q.limit) };
     },
 
