@@ -24,6 +24,7 @@ import {
   LEASE_POLL_MS,
   leaseSession,
   numberedParams,
+  type SqlParam,
   sleep,
   TAKEOVER_LOCK_WAIT,
 } from './role-lease.ts';
@@ -70,11 +71,8 @@ export interface PartitionOwner {
 }
 
 /** The lease rows of `partitions` still at this owner's epochs, locked `for key share` (the fence). */
-function heldSelect(
-  partitions: number[],
-  epochs: (number | undefined)[],
-  p: (v: unknown, type: string) => string,
-): string {
+function heldSelect(partitions: number[], owned: ReadonlyMap<number, number>, p: SqlParam): string {
+  const epochs = partitions.map((q) => owned.get(q));
   return `select l.partition from partition_leases l
             join unnest(${p(partitions, 'int[]')}, ${p(epochs, 'bigint[]')}) as u(p, e)
               on l.partition = u.p and l.epoch = u.e
@@ -258,14 +256,7 @@ export function createPartitionOwner(o: PartitionOwnerOptions): PartitionOwner {
       const mine = wanted.filter((p) => owned.has(p));
       if (mine.length > 0) {
         const { values, p } = numberedParams();
-        const { rows } = await tx.query<{ partition: number }>(
-          heldSelect(
-            mine,
-            mine.map((q) => owned.get(q)),
-            p,
-          ),
-          values,
-        );
+        const { rows } = await tx.query<{ partition: number }>(heldSelect(mine, owned, p), values);
         const held = new Set(rows.map((r) => r.partition));
         for (const p of mine)
           if (!held.has(p)) {
@@ -279,12 +270,7 @@ export function createPartitionOwner(o: PartitionOwnerOptions): PartitionOwner {
       const mine = [...new Set(partitions)];
       if (mine.some((p) => !owned.has(p))) return undefined;
       return {
-        select: (p) =>
-          heldSelect(
-            mine,
-            mine.map((q) => owned.get(q)),
-            p,
-          ),
+        select: (p) => heldSelect(mine, owned, p),
         rows: mine.length,
       };
     },

@@ -156,6 +156,9 @@ export async function acquireRoleLease(o: LeaseOptions): Promise<RoleLease> {
   }
 }
 
+/** Adds a statement parameter of `type`; returns its placeholder (`$n::type`). */
+export type SqlParam = (v: unknown, type: string) => string;
+
 /**
  * A fence's check inside one write statement (ingest/persist.ts `writeAll`): a select that locks the
  * lease rows at the writer's epochs `for key share`, and how many rows it must find. The statement
@@ -164,7 +167,7 @@ export async function acquireRoleLease(o: LeaseOptions): Promise<RoleLease> {
  */
 export interface FenceRows {
   /** The select, its parameters added by `p` (returns the placeholder). */
-  select(p: (v: unknown, type: string) => string): string;
+  select(p: SqlParam): string;
   rows: number;
 }
 
@@ -175,10 +178,7 @@ export const FENCE_FAILED = 'TW002';
  * {@link FenceRows} in a statement: a CTE named `fence` and a select-list expression that raises
  * {@link FENCE_FAILED} when it found fewer rows (it must be selected: a CTE nobody reads does not run).
  */
-export function fenceInStatement(
-  rows: FenceRows,
-  p: (v: unknown, type: string) => string,
-): { cte: string; check: string } {
+export function fenceInStatement(rows: FenceRows, p: SqlParam): { cte: string; check: string } {
   return {
     cte: `fence as (${rows.select(p)})`,
     check: `ingest_fence_check(${p(rows.rows, 'int')}, (select count(*) from fence))`,
@@ -192,7 +192,7 @@ export interface Fence {
 }
 
 /** Parameters numbered $1, $2, … for a statement of its own. */
-export function numberedParams(): { values: unknown[]; p: (v: unknown, type: string) => string } {
+export function numberedParams(): { values: unknown[]; p: SqlParam } {
   const values: unknown[] = [];
   return {
     values,

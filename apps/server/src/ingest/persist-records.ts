@@ -4,11 +4,13 @@
  * through the shared `p`, so the statement's parameters number in the order the builders run
  * (persist.ts writeAll). The upserts of current state are in persist-state.ts.
  */
+
 import { lateDays, lateHours } from '@towerwatch/domain';
+import type { SqlParam } from '../db/role-lease.ts';
 import type { BatchWrites } from './batch-writes.ts';
 
-/** Adds a parameter value and returns its placeholder with a cast, e.g. `$3::text[]`. */
-export type Param = (v: unknown, type: string) => string;
+/** Adds a parameter value and returns its placeholder with a cast, e.g. `$3::text[]` (db/role-lease.ts). */
+export type Param = SqlParam;
 
 const quoted = (s: string): string => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 
